@@ -1,0 +1,43 @@
+# Helpers shared by the tools/cmd/*.sh commands: installing Debian packages that are missing, and
+# running Bazel from the workspace root. Sourced, not executed.
+
+# Packages every build needs (see WORKSPACE and tools/bazel/system/).
+ARIASUITE_BUILD_PACKAGES=(
+  bazel-bootstrap bazel-rules-java g++ clang libclang-rt-14-dev python3
+  libgtest-dev libgmock-dev libssl-dev libbotan-2-dev libcrypto++-dev android-libboringssl-dev
+)
+
+die() {
+  echo "ariasuite: $*" >&2
+  exit 2
+}
+
+log() {
+  echo "ariasuite: $*" >&2
+}
+
+# ensure_packages PKG...: installs with apt-get the packages that are not installed yet.
+ensure_packages() {
+  local missing=() p
+  for p in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$p")
+    fi
+  done
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+  if [[ $(id -u) -ne 0 ]]; then
+    die "missing Debian packages: ${missing[*]}; run as root or: sudo apt-get install ${missing[*]}"
+  fi
+  log "installing ${missing[*]}"
+  if [[ -z "${ARIASUITE_APT_UPDATED:-}" ]]; then
+    apt-get update -qq >/dev/null || die "apt-get update failed"
+    export ARIASUITE_APT_UPDATED=1
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+    >/dev/null || die "apt-get install ${missing[*]} failed"
+}
+
+# abazel ARGS...: bazel from the workspace root.
+abazel() {
+  (cd "$ARIASUITE_ROOT" && bazel "$@")
+}
