@@ -1,0 +1,246 @@
+// The portable constant-time ARIA reference (RFC 5794) and the scalar backend table.
+//
+// Technique: the round function works on up to four blocks (64 bytes) at once. Key addition and the
+// diffusion layer A (RFC 5794 §2.4.3) are plain XORs of bytes; the substitution layers SL1/SL2
+// (§2.4.2) are evaluated without tables by sbox.cc (bit-sliced GF(2^8) inversion plus per-lane
+// affine maps). Nothing indexes memory or branches on key or data, so the path is constant time.
+// GHASH is in ghash_ref.cc.
+#include <cstring>
+
+#include "impl/aria.h"
+#include "impl/aria_ref.h"
+#include "impl/ghash_ref.h"
+#include "impl/internal.h"
+#include "impl/sbox.h"
+
+namespace ariasuite {
+namespace internal {
+namespace {
+
+// RFC 5794 §2.2: the constants C1, C2, C3 (first 384 bits of the fractional part of 1/pi).
+constexpr uint8_t kC[3][16] = {
+    {0x51, 0x7c, 0xc1, 0xb7, 0x27, 0x22, 0x0a, 0x94, 0xfe, 0x13, 0xab, 0xe8, 0xfa, 0x9a, 0x6e, 0xe0},
+    {0x6d, 0xb1, 0x4a, 0xcc, 0x9e, 0x21, 0xc8, 0x20, 0xff, 0x28, 0xb1, 0xd5, 0xef, 0x5d, 0xe2, 0xb0},
+    {0xdb, 0x92, 0x37, 0x1d, 0x21, 0x26, 0xe9, 0x70, 0x03, 0x24, 0x97, 0x75, 0x04, 0xe8, 0xc9, 0x0e},
+};
+
+// RFC 5794 §2.4.3: the diffusion layer A (an involution), on one 16-byte block.
+inline void Diffuse(uint8_t x[16]) {
+  uint8_t y[16];
+  y[0] = x[3] ^ x[4] ^ x[6] ^ x[8] ^ x[9] ^ x[13] ^ x[14];
+  y[1] = x[2] ^ x[5] ^ x[7] ^ x[8] ^ x[9] ^ x[12] ^ x[15];
+  y[2] = x[1] ^ x[4] ^ x[6] ^ x[10] ^ x[11] ^ x[12] ^ x[15];
+  y[3] = x[0] ^ x[5] ^ x[7] ^ x[10] ^ x[11] ^ x[13] ^ x[14];
+  y[4] = x[0] ^ x[2] ^ x[5] ^ x[8] ^ x[11] ^ x[14] ^ x[15];
+  y[5] = x[1] ^ x[3] ^ x[4] ^ x[9] ^ x[10] ^ x[14] ^ x[15];
+  y[6] = x[0] ^ x[2] ^ x[7] ^ x[9] ^ x[10] ^ x[12] ^ x[13];
+  y[7] = x[1] ^ x[3] ^ x[6] ^ x[8] ^ x[11] ^ x[12] ^ x[13];
+  y[8] = x[0] ^ x[1] ^ x[4] ^ x[7] ^ x[10] ^ x[13] ^ x[15];
+  y[9] = x[0] ^ x[1] ^ x[5] ^ x[6] ^ x[11] ^ x[12] ^ x[14];
+  y[10] = x[2] ^ x[3] ^ x[5] ^ x[6] ^ x[8] ^ x[13] ^ x[15];
+  y[11] = x[2] ^ x[3] ^ x[4] ^ x[7] ^ x[9] ^ x[12] ^ x[14];
+  y[12] = x[1] ^ x[2] ^ x[6] ^ x[7] ^ x[9] ^ x[11] ^ x[12];
+  y[13] = x[0] ^ x[3] ^ x[6] ^ x[7] ^ x[8] ^ x[10] ^ x[13];
+  y[14] = x[0] ^ x[3] ^ x[4] ^ x[5] ^ x[9] ^ x[11] ^ x[14];
+  y[15] = x[1] ^ x[2] ^ x[4] ^ x[5] ^ x[8] ^ x[10] ^ x[15];
+  std::memcpy(x, y, 16);
+}
+
+inline void Xor16(uint8_t* d, const uint8_t* s) {
+  for (int i = 0; i < 16; ++i) d[i] ^= s[i];
+}
+
+// RFC 5794 §2.4.1: FO (SL1) or FE (SL2) applied in place to nblocks (<= 4) blocks.
+inline void RoundFn(const SboxLayer& layer, uint8_t* s, size_t nblocks, const uint8_t rk[16]) {
+  for (size_t b = 0; b < nblocks; ++b) Xor16(s + 16 * b, rk);
+  SubstituteBytes(layer, s, 16 * nblocks);
+  for (size_t b = 0; b < nblocks; ++b) Diffuse(s + 16 * b);
+}
+
+// RFC 5794 §2.3.1: the rounds on up to four blocks.
+void CryptUpTo4(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
+  uint8_t s[64];
+  std::memcpy(s, in, 16 * nblocks);
+  const int n = key.rounds;
+  for (int r = 0; r + 1 < n; ++r) {
+    RoundFn((r % 2 == 0) ? Sl1Layer() : Sl2Layer(), s, nblocks, key.rk[r]);
+  }
+  for (size_t b = 0; b < nblocks; ++b) Xor16(s + 16 * b, key.rk[n - 1]);
+  SubstituteBytes(Sl2Layer(), s, 16 * nblocks);
+  for (size_t b = 0; b < nblocks; ++b) Xor16(s + 16 * b, key.rk[n]);
+  std::memcpy(out, s, 16 * nblocks);
+}
+
+void CryptBlocksRef(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
+  while (nblocks > 0) {
+    const size_t n = nblocks < 4 ? nblocks : 4;
+    CryptUpTo4(key, out, in, n);
+    out += 16 * n;
+    in += 16 * n;
+    nblocks -= n;
+  }
+}
+
+// Adds one to the counter block: the low 32 bits only (inc32), or the whole block (128-bit). No
+// early exit, so the time does not depend on the counter value.
+inline void Increment(uint8_t ctr[16], int width_bytes) {
+  unsigned carry = 1;
+  for (int i = 15; i >= 16 - width_bytes; --i) {
+    const unsigned v = ctr[i] + carry;
+    ctr[i] = static_cast<uint8_t>(v);
+    carry = v >> 8;
+  }
+}
+
+inline void CtrRef(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
+                   uint8_t ctr[16], int width_bytes) {
+  uint8_t ks[64];
+  while (nblocks > 0) {
+    const size_t n = nblocks < 4 ? nblocks : 4;
+    for (size_t b = 0; b < n; ++b) {
+      std::memcpy(ks + 16 * b, ctr, 16);
+      Increment(ctr, width_bytes);
+    }
+    CryptUpTo4(key, ks, ks, n);
+    for (size_t i = 0; i < 16 * n; ++i) out[i] = in[i] ^ ks[i];
+    out += 16 * n;
+    in += 16 * n;
+    nblocks -= n;
+  }
+}
+
+void Ctr32Ref(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
+              uint8_t ctr[16]) {
+  CtrRef(key, out, in, nblocks, ctr, 4);
+}
+
+void Ctr128Ref(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
+               uint8_t ctr[16]) {
+  CtrRef(key, out, in, nblocks, ctr, 16);
+}
+
+// 128-bit rotations on big-endian byte strings (RFC 5794 §2.2 ">>>" and "<<<").
+struct U128 {
+  uint64_t hi, lo;
+};
+
+inline U128 Load(const uint8_t b[16]) {
+  U128 v{0, 0};
+  for (int i = 0; i < 8; ++i) v.hi = (v.hi << 8) | b[i];
+  for (int i = 8; i < 16; ++i) v.lo = (v.lo << 8) | b[i];
+  return v;
+}
+
+inline void Store(uint8_t b[16], U128 v) {
+  for (int i = 7; i >= 0; --i, v.hi >>= 8) b[i] = static_cast<uint8_t>(v.hi);
+  for (int i = 15; i >= 8; --i, v.lo >>= 8) b[i] = static_cast<uint8_t>(v.lo);
+}
+
+inline U128 RotR(U128 v, int n) {
+  n &= 127;
+  if (n >= 64) {
+    v = U128{v.lo, v.hi};
+    n -= 64;
+  }
+  if (n == 0) return v;
+  return U128{(v.hi >> n) | (v.lo << (64 - n)), (v.lo >> n) | (v.hi << (64 - n))};
+}
+
+inline U128 Xor(U128 a, U128 b) { return U128{a.hi ^ b.hi, a.lo ^ b.lo}; }
+
+}  // namespace
+
+void AriaDiffuse(uint8_t block[16]) { Diffuse(block); }
+
+void AriaTraceRounds(const AriaKey& key, uint8_t out_rounds[kAriaMaxRounds][16], uint8_t out[16],
+                     const uint8_t in[16]) {
+  uint8_t s[16];
+  std::memcpy(s, in, 16);
+  const int n = key.rounds;
+  for (int r = 0; r + 1 < n; ++r) {
+    RoundFn((r % 2 == 0) ? Sl1Layer() : Sl2Layer(), s, 1, key.rk[r]);
+    std::memcpy(out_rounds[r], s, 16);
+  }
+  Xor16(s, key.rk[n - 1]);
+  SubstituteBytes(Sl2Layer(), s, 16);
+  Xor16(s, key.rk[n]);
+  std::memcpy(out, s, 16);
+}
+
+const Backend& ScalarBackend() {
+  static const Backend backend = {
+      Impl::kScalar, "scalar", CryptBlocksRef, Ctr32Ref, Ctr128Ref, GhashInitRef, GhashRef,
+      nullptr,       nullptr,
+  };
+  return backend;
+}
+
+}  // namespace internal
+
+Status AriaSetEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
+  using internal::Sl1Layer;
+  using internal::Sl2Layer;
+  if (key_len != 16 && key_len != 24 && key_len != 32) return Status::kBadKeyLength;
+  std::memset(out, 0, sizeof(*out));
+  // RFC 5794 §2.2: KL || KR = K || 0...0; CK1..CK3 rotate through C1..C3 with the key size.
+  uint8_t kl[16], kr[16] = {};
+  std::memcpy(kl, key, 16);
+  std::memcpy(kr, key + 16, key_len - 16);
+  const int first = static_cast<int>((key_len - 16) / 8);  // 0, 1, 2 for 128/192/256 bits.
+  const uint8_t* ck1 = internal::kC[first];
+  const uint8_t* ck2 = internal::kC[(first + 1) % 3];
+  const uint8_t* ck3 = internal::kC[(first + 2) % 3];
+
+  uint8_t w0[16], w1[16], w2[16], w3[16];
+  std::memcpy(w0, kl, 16);
+  std::memcpy(w1, w0, 16);
+  internal::RoundFn(Sl1Layer(), w1, 1, ck1);  // W1 = FO(W0, CK1) ^ KR
+  internal::Xor16(w1, kr);
+  std::memcpy(w2, w1, 16);
+  internal::RoundFn(Sl2Layer(), w2, 1, ck2);  // W2 = FE(W1, CK2) ^ W0
+  internal::Xor16(w2, w0);
+  std::memcpy(w3, w2, 16);
+  internal::RoundFn(Sl1Layer(), w3, 1, ck3);  // W3 = FO(W2, CK3) ^ W1
+  internal::Xor16(w3, w1);
+
+  using internal::RotR;
+  using internal::Xor;
+  const internal::U128 w[4] = {internal::Load(w0), internal::Load(w1), internal::Load(w2),
+                               internal::Load(w3)};
+  // ek_{4g+i+1} = W_i ^ (W_{i+1 mod 4} >>> r_g) for i = 0..2 and ek_{4g+4} = (W0 >>> r_g) ^ W3,
+  // with rotations >>>19, >>>31, <<<61, <<<31 and, for ek17, <<<19 (RFC 5794 §2.2).
+  static constexpr int kRight[5] = {19, 31, 128 - 61, 128 - 31, 128 - 19};
+  const int rounds = 12 + 2 * first;
+  for (int k = 0; k <= rounds; ++k) {
+    const int g = k / 4, i = k % 4;
+    const internal::U128 v = (i < 3) ? Xor(w[i], RotR(w[i + 1], kRight[g]))
+                                     : Xor(RotR(w[0], kRight[g]), w[3]);
+    internal::Store(out->rk[k], v);
+  }
+  out->rounds = rounds;
+  return Status::kOk;
+}
+
+Status AriaSetDecryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
+  AriaKey ek;
+  const Status s = AriaSetEncryptKey(&ek, key, key_len);
+  if (s != Status::kOk) return s;
+  // RFC 5794 §2.4 (key part): dk1 = ek_{n+1}, dk_i = A(ek_{n+2-i}) for 2 <= i <= n, dk_{n+1} = ek1.
+  std::memset(out, 0, sizeof(*out));
+  const int n = ek.rounds;
+  out->rounds = n;
+  std::memcpy(out->rk[0], ek.rk[n], 16);
+  for (int i = 1; i < n; ++i) {
+    std::memcpy(out->rk[i], ek.rk[n - i], 16);
+    internal::Diffuse(out->rk[i]);
+  }
+  std::memcpy(out->rk[n], ek.rk[0], 16);
+  std::memset(&ek, 0, sizeof(ek));
+  return Status::kOk;
+}
+
+void AriaCryptBlock(const AriaKey& key, uint8_t out[16], const uint8_t in[16]) {
+  internal::CryptUpTo4(key, out, in, 1);
+}
+
+}  // namespace ariasuite

@@ -1,0 +1,229 @@
+// Tests of the scalar ARIA reference (aria_ref.cc): RFC 5794 Appendix A's round keys and
+// intermediate round values, encryption/decryption on every path, the decryption key schedule of
+// §2.4, bad key lengths, and random blocks against OpenSSL 3.
+#include <openssl/evp.h>
+
+#include <cstring>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "impl/aria.h"
+#include "impl/aria_ref.h"
+#include "impl/dispatch.h"
+#include "impl/test_util.h"
+#include "vectors/json.h"
+#include "vectors/testdata.h"
+
+namespace ariasuite {
+namespace {
+
+using test_util::HexOf;
+using test_util::RandomBytes;
+
+// Strict field readers for vectors/rfc5794_kat.json.
+std::vector<uint8_t> HexField(const json::Value& t, const char* name) {
+  const json::Value* v = t.Find(name);
+  std::vector<uint8_t> out;
+  if (v == nullptr || !v->is_string() || !testdata::HexDecode(v->str(), &out)) {
+    ADD_FAILURE() << "rfc5794_kat.json:" << t.line() << ": field " << name
+                  << " missing or not hex";
+  }
+  return out;
+}
+
+std::vector<std::vector<uint8_t>> HexArrayField(const json::Value& t, const char* name) {
+  std::vector<std::vector<uint8_t>> out;
+  const json::Value* v = t.Find(name);
+  if (v == nullptr || !v->is_array()) {
+    ADD_FAILURE() << "rfc5794_kat.json:" << t.line() << ": field " << name << " missing";
+    return out;
+  }
+  for (const json::Value& e : v->array()) {
+    std::vector<uint8_t> b;
+    if (!e.is_string() || !testdata::HexDecode(e.str(), &b)) {
+      ADD_FAILURE() << "rfc5794_kat.json:" << e.line() << ": not hex";
+    }
+    out.push_back(b);
+  }
+  return out;
+}
+
+// The encryption of one block by OpenSSL's ARIA-ECB (independent oracle).
+std::vector<uint8_t> OpenSslEcb(const std::vector<uint8_t>& key, const uint8_t in[16], bool enc) {
+  const std::string name = "ARIA-" + std::to_string(key.size() * 8) + "-ECB";
+  EVP_CIPHER* cipher = EVP_CIPHER_fetch(nullptr, name.c_str(), nullptr);
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  std::vector<uint8_t> out(16);
+  int len = 0;
+  bool ok = cipher != nullptr && ctx != nullptr &&
+            EVP_CipherInit_ex2(ctx, cipher, key.data(), nullptr, enc ? 1 : 0, nullptr) == 1 &&
+            EVP_CIPHER_CTX_set_padding(ctx, 0) == 1 &&
+            EVP_CipherUpdate(ctx, out.data(), &len, in, 16) == 1 && len == 16;
+  EVP_CIPHER_CTX_free(ctx);
+  EVP_CIPHER_free(cipher);
+  EXPECT_TRUE(ok) << "OpenSSL " << name << " failed";
+  return out;
+}
+
+class AriaRefTest : public ::testing::TestWithParam<Impl> {};
+
+TEST_P(AriaRefTest, Rfc5794AppendixA) {
+  std::string error;
+  json::Value doc;
+  ASSERT_TRUE(json::ParseFile(testdata::RunfilePath("vectors/rfc5794_kat.json"), &doc, &error))
+      << error;
+  const internal::Backend* backend = BackendFor(GetParam());
+  ASSERT_NE(backend, nullptr);
+  int checked = 0;
+  for (const json::Value& group : doc.Find("testGroups")->array()) {
+    const std::string type = group.Find("type")->str();
+    for (const json::Value& t : group.Find("tests")->array()) {
+      static const std::set<std::string> kKnown = {
+          "tcId", "comment", "flags", "source", "key", "msg", "ct", "result",
+          "encRoundKeys", "roundOutputs"};
+      for (const auto& m : t.object()) {
+        ASSERT_TRUE(kKnown.count(m.first)) << "rfc5794_kat.json:" << t.line()
+                                           << ": unknown field " << m.first;
+      }
+      SCOPED_TRACE("tcId=" + t.Find("tcId")->number_text() + " " + t.Find("source")->str());
+      const auto key = HexField(t, "key");
+      const auto msg = HexField(t, "msg");
+      const auto ct = HexField(t, "ct");
+      ASSERT_EQ(msg.size(), 16u);
+      ASSERT_EQ(ct.size(), 16u);
+      AriaKey ek, dk;
+      ASSERT_EQ(AriaSetEncryptKey(&ek, key.data(), key.size()), Status::kOk);
+      ASSERT_EQ(AriaSetDecryptKey(&dk, key.data(), key.size()), Status::kOk);
+      uint8_t out[16];
+      AriaCryptBlock(ek, out, msg.data());
+      EXPECT_EQ(HexOf(out, 16), HexOf(ct));
+      backend->crypt_blocks(ek, out, msg.data(), 1);
+      EXPECT_EQ(HexOf(out, 16), HexOf(ct)) << "path " << backend->name;
+      backend->crypt_blocks(dk, out, ct.data(), 1);
+      EXPECT_EQ(HexOf(out, 16), HexOf(msg)) << "path " << backend->name;
+      // The independent oracle agrees with the RFC too.
+      EXPECT_EQ(HexOf(OpenSslEcb(key, msg.data(), true)), HexOf(ct));
+      if (type == "AriaRoundTest") {
+        const auto rks = HexArrayField(t, "encRoundKeys");
+        const auto rounds = HexArrayField(t, "roundOutputs");
+        ASSERT_EQ(static_cast<int>(rks.size()), ek.rounds + 1);
+        ASSERT_EQ(static_cast<int>(rounds.size()), ek.rounds - 1);
+        for (int i = 0; i <= ek.rounds; ++i) {
+          EXPECT_EQ(HexOf(ek.rk[i], 16), HexOf(rks[i])) << "ek" << i + 1;
+        }
+        uint8_t trace[kAriaMaxRounds][16];
+        internal::AriaTraceRounds(ek, trace, out, msg.data());
+        for (int i = 0; i + 1 < ek.rounds; ++i) {
+          EXPECT_EQ(HexOf(trace[i], 16), HexOf(rounds[i])) << "P" << i + 1;
+        }
+        EXPECT_EQ(HexOf(out, 16), HexOf(ct));
+      }
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 4);
+}
+
+TEST_P(AriaRefTest, RandomBlocksMatchOpenSsl) {
+  const internal::Backend* backend = BackendFor(GetParam());
+  ASSERT_NE(backend, nullptr);
+  std::mt19937_64 rng(20240501);
+  for (int iter = 0; iter < 300; ++iter) {
+    const size_t key_len = 16 + 8 * (iter % 3);
+    const auto key = RandomBytes(rng, key_len);
+    const size_t nblocks = 1 + iter % 9;  // crosses the 4-block batches of the reference
+    const auto pt = RandomBytes(rng, 16 * nblocks);
+    AriaKey ek, dk;
+    ASSERT_EQ(AriaSetEncryptKey(&ek, key.data(), key_len), Status::kOk);
+    ASSERT_EQ(AriaSetDecryptKey(&dk, key.data(), key_len), Status::kOk);
+    std::vector<uint8_t> ct(pt.size()), back(pt.size());
+    backend->crypt_blocks(ek, ct.data(), pt.data(), nblocks);
+    backend->crypt_blocks(dk, back.data(), ct.data(), nblocks);
+    ASSERT_EQ(HexOf(back), HexOf(pt));
+    for (size_t b = 0; b < nblocks; ++b) {
+      ASSERT_EQ(HexOf(ct.data() + 16 * b, 16), HexOf(OpenSslEcb(key, pt.data() + 16 * b, true)))
+          << "key " << HexOf(key) << " block " << b;
+    }
+  }
+}
+
+TEST_P(AriaRefTest, InPlace) {
+  const internal::Backend* backend = BackendFor(GetParam());
+  std::mt19937_64 rng(7);
+  const auto key = RandomBytes(rng, 32);
+  auto buf = RandomBytes(rng, 16 * 11);
+  const auto orig = buf;
+  AriaKey ek, dk;
+  ASSERT_EQ(AriaSetEncryptKey(&ek, key.data(), 32), Status::kOk);
+  ASSERT_EQ(AriaSetDecryptKey(&dk, key.data(), 32), Status::kOk);
+  std::vector<uint8_t> separate(buf.size());
+  backend->crypt_blocks(ek, separate.data(), buf.data(), 11);
+  backend->crypt_blocks(ek, buf.data(), buf.data(), 11);
+  EXPECT_EQ(HexOf(buf), HexOf(separate));
+  backend->crypt_blocks(dk, buf.data(), buf.data(), 11);
+  EXPECT_EQ(HexOf(buf), HexOf(orig));
+}
+
+ARIASUITE_INSTANTIATE_PER_IMPL(AriaRefTest);
+
+TEST(AriaKeyTest, DecryptionKeysFollowRfc5794Section24) {
+  std::mt19937_64 rng(11);
+  for (size_t key_len : {16, 24, 32}) {
+    const auto key = RandomBytes(rng, key_len);
+    AriaKey ek, dk;
+    ASSERT_EQ(AriaSetEncryptKey(&ek, key.data(), key_len), Status::kOk);
+    ASSERT_EQ(AriaSetDecryptKey(&dk, key.data(), key_len), Status::kOk);
+    const int n = ek.rounds;
+    EXPECT_EQ(n, static_cast<int>(12 + (key_len - 16) / 4));
+    EXPECT_EQ(dk.rounds, n);
+    EXPECT_EQ(HexOf(dk.rk[0], 16), HexOf(ek.rk[n], 16));
+    EXPECT_EQ(HexOf(dk.rk[n], 16), HexOf(ek.rk[0], 16));
+    // dk_i = A(ek_{n+2-i}) for 2 <= i <= n (0-based: dk.rk[i] = A(ek.rk[n-i])). A itself is pinned
+    // by the RFC's intermediate round values above.
+    for (int i = 1; i < n; ++i) {
+      uint8_t a[16];
+      std::memcpy(a, ek.rk[n - i], 16);
+      internal::AriaDiffuse(a);
+      EXPECT_EQ(HexOf(dk.rk[i], 16), HexOf(a, 16)) << "dk" << i + 1;
+    }
+    uint8_t pt[16], ct[16], back[16];
+    for (int i = 0; i < 16; ++i) pt[i] = static_cast<uint8_t>(rng());
+    AriaCryptBlock(ek, ct, pt);
+    AriaCryptBlock(dk, back, ct);
+    EXPECT_EQ(HexOf(back, 16), HexOf(pt, 16));
+    // Entries past the last round key are zero (aria_key.h).
+    for (int i = n + 1; i <= kAriaMaxRounds; ++i) {
+      EXPECT_EQ(HexOf(ek.rk[i], 16), std::string(32, '0'));
+      EXPECT_EQ(HexOf(dk.rk[i], 16), std::string(32, '0'));
+    }
+  }
+}
+
+TEST(AriaKeyTest, BadKeyLengths) {
+  uint8_t key[64] = {};
+  AriaKey k;
+  for (size_t len : {0, 1, 8, 15, 17, 20, 23, 25, 31, 33, 48, 64}) {
+    EXPECT_EQ(AriaSetEncryptKey(&k, key, len), Status::kBadKeyLength) << len;
+    EXPECT_EQ(AriaSetDecryptKey(&k, key, len), Status::kBadKeyLength) << len;
+  }
+}
+
+TEST(AriaKeyTest, ScalarBackendIsComplete) {
+  const internal::Backend& b = internal::ScalarBackend();
+  EXPECT_EQ(b.impl, Impl::kScalar);
+  EXPECT_STREQ(b.name, "scalar");
+  EXPECT_NE(b.crypt_blocks, nullptr);
+  EXPECT_NE(b.ctr32, nullptr);
+  EXPECT_NE(b.ctr128, nullptr);
+  EXPECT_NE(b.ghash_init, nullptr);
+  EXPECT_NE(b.ghash, nullptr);
+  EXPECT_EQ(b.gcm_seal_bulk, nullptr);
+  EXPECT_EQ(b.gcm_open_bulk, nullptr);
+  EXPECT_EQ(BackendFor(Impl::kScalar), &b);
+}
+
+}  // namespace
+}  // namespace ariasuite

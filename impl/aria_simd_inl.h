@@ -1,0 +1,619 @@
+// Byte-sliced ARIA engine shared by the SIMD paths (aria_aesni_avx.cc, aria_gfni_avx2.cc,
+// aria_gfni_avx512.cc). Included ONLY by those files, each compiled with its own ISA flags: every
+// definition sits in an unnamed namespace so each translation unit gets its own copy (no ODR
+// clash between ISA flavours), and nothing else may include it.
+//
+// Layout: a batch is 16 registers of L 128-bit lanes (L = 1, 2, 4 for xmm, ymm, zmm), register i
+// holding blocks L*i .. L*i+L-1 as loaded from memory. A 16x16 byte transpose inside every lane
+// turns that into "register j holds byte j of the 16*L blocks", so one round of ARIA (RFC 5794
+// §2.4: AddRoundKey, substitution layer SL1/SL2, diffusion layer A) is 16 key XORs with a
+// broadcast byte, 16 S-box evaluations (each on 16*L bytes at once) and the XOR network of A.
+//
+// A traits type T supplies the vector type and the ISA-specific operations:
+//   V; kLanes; Load/Store (unaligned, one register); Xor; Xor3; UnpackLo/Hi{8,16,32,64};
+//   BroadcastKey(const uint32_t*) (a 32-bit word repeated); SubstOdd/SubstEven (SL1/SL2 on the
+//   byte-sliced registers); FinishRounds(x, rounds) (undo any lane permutation the S-box
+//   instructions left, see aria_aesni_avx.cc); Bcast128; Add32; Add64; Shuffle8; LaneIndex.
+#ifndef ARIASUITE_IMPL_ARIA_SIMD_INL_H_
+#define ARIASUITE_IMPL_ARIA_SIMD_INL_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "impl/aria_key.h"
+
+// Everything on the per-batch path is forced inline so that the 16 state registers stay in
+// registers (an out-of-line call would pass them through memory).
+#define ARIASUITE_SIMD_INLINE inline __attribute__((always_inline))
+
+namespace ariasuite {
+namespace internal {
+namespace {
+
+// Round keys with every byte repeated four times, so that XORing byte j of a round key into the
+// byte-sliced register j is one 32-bit broadcast (a plain load on current cores) and no shuffle.
+struct RoundKeys32 {
+  alignas(64) uint32_t k[kAriaMaxRounds + 1][16];
+  int rounds;
+};
+
+inline void ExpandRoundKeys(RoundKeys32* out, const AriaKey& key) {
+  out->rounds = key.rounds;
+  for (int r = 0; r <= key.rounds; ++r) {
+    for (int j = 0; j < 16; ++j) out->k[r][j] = key.rk[r][j] * 0x01010101u;
+  }
+}
+
+// 16x16 byte transpose inside each 128-bit lane (an involution). Four unpack stages; stage s pairs
+// the registers whose indices differ in bit s. Afterwards byte column c sits in register
+// bitrev4(c), which the final renaming undoes.
+template <class T>
+ARIASUITE_SIMD_INLINE void Transpose(typename T::V x[16]) {
+  using V = typename T::V;
+  V a[16], b[16];
+#pragma GCC unroll 16
+  for (int i = 0; i < 16; i += 2) {
+    a[i] = T::UnpackLo8(x[i], x[i + 1]);
+    a[i + 1] = T::UnpackHi8(x[i], x[i + 1]);
+  }
+#pragma GCC unroll 16
+  for (int i = 0; i < 16; ++i) {
+    if (i & 2) continue;
+    b[i] = T::UnpackLo16(a[i], a[i + 2]);
+    b[i + 2] = T::UnpackHi16(a[i], a[i + 2]);
+  }
+#pragma GCC unroll 16
+  for (int i = 0; i < 16; ++i) {
+    if (i & 4) continue;
+    a[i] = T::UnpackLo32(b[i], b[i + 4]);
+    a[i + 4] = T::UnpackHi32(b[i], b[i + 4]);
+  }
+#pragma GCC unroll 16
+  for (int i = 0; i < 8; ++i) {
+    b[i] = T::UnpackLo64(a[i], a[i + 8]);
+    b[i + 8] = T::UnpackHi64(a[i], a[i + 8]);
+  }
+  constexpr int kBitRev4[16] = {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15};
+#pragma GCC unroll 16
+  for (int j = 0; j < 16; ++j) x[j] = b[kBitRev4[j]];
+}
+
+template <class T>
+ARIASUITE_SIMD_INLINE void AddRoundKey(typename T::V x[16], const uint32_t k[16]) {
+#pragma GCC unroll 16
+  for (int j = 0; j < 16; ++j) x[j] = T::Xor(x[j], T::BroadcastKey(&k[j]));
+}
+
+// Diffusion layer A (RFC 5794 §2.4.3: y0 = x3^x4^x6^x8^x9^x13^x14, ...), an involution, followed
+// by the next round's AddRoundKey (folded into the last XOR of each output byte). The
+// 16x7 XORs of the definition are shared by common-subexpression elimination (Paar's greedy
+// algorithm, run offline and checked against the definition by the tests): 48 two-input XORs,
+// or 37 operations where T::Xor3 is one instruction (AVX-512 VPTERNLOG).
+template <class T>
+ARIASUITE_SIMD_INLINE void DiffuseAddKey(typename T::V x[16], const uint32_t k[16]) {
+  using V = typename T::V;
+  const V t16 = T::Xor(x[6], x[8]);
+  const V t17 = T::Xor(x[7], x[13]);
+  const V t20 = T::Xor(x[1], x[10]);
+  const V t21 = T::Xor3(x[4], x[3], x[14]);
+  const V t22 = T::Xor3(x[0], x[5], x[11]);
+  const V t23 = T::Xor(x[2], x[15]);
+  const V t24 = T::Xor(x[9], x[12]);
+  const V t25 = T::Xor(x[2], t24);
+  const V t26 = T::Xor(x[10], t17);
+  const V t27 = T::Xor(x[8], t23);
+  const V t28 = T::Xor(x[9], t21);
+  const V t29 = T::Xor(x[14], t22);
+  const V t30 = T::Xor(x[13], t16);
+  const V t31 = T::Xor(x[15], t20);
+  const V t32 = T::Xor(x[1], x[11]);
+  const V t33 = T::Xor(x[3], t30);
+  const V t34 = T::Xor(x[5], t27);
+  const V t35 = T::Xor(x[7], t25);
+  const V t36 = T::Xor(x[6], x[12]);
+  const V t37 = T::Xor(x[4], t31);
+  const V t38 = T::Xor(x[0], t26);
+  const V t41 = T::Xor3(t28, t30, T::BroadcastKey(&k[0]));
+  const V t42 = T::Xor(T::Xor3(t34, x[7], t24), T::BroadcastKey(&k[1]));
+  const V t44 = T::Xor3(t21, t35, T::BroadcastKey(&k[11]));
+  const V t49 = T::Xor(T::Xor3(t37, x[11], t36), T::BroadcastKey(&k[2]));
+  const V t52 = T::Xor(T::Xor3(t33, x[5], t23), T::BroadcastKey(&k[10]));
+  const V t53 = T::Xor(T::Xor3(x[6], t32, t35), T::BroadcastKey(&k[12]));
+  const V t54 = T::Xor3(t22, t28, T::BroadcastKey(&k[14]));
+  const V t55 = T::Xor3(t25, t38, T::BroadcastKey(&k[6]));
+  const V t56 = T::Xor(T::Xor3(t29, x[1], t36), T::BroadcastKey(&k[9]));
+  const V t57 = T::Xor3(t27, t29, T::BroadcastKey(&k[4]));
+  const V t58 = T::Xor(T::Xor3(t20, x[4], t34), T::BroadcastKey(&k[15]));
+  const V t59 = T::Xor3(t28, t31, T::BroadcastKey(&k[5]));
+  const V t60 = T::Xor(T::Xor3(t16, x[3], t38), T::BroadcastKey(&k[13]));
+  const V t61 = T::Xor(T::Xor3(t32, x[12], t33), T::BroadcastKey(&k[7]));
+  const V t62 = T::Xor3(t26, t29, T::BroadcastKey(&k[3]));
+  const V t63 = T::Xor(T::Xor3(x[0], t17, t37), T::BroadcastKey(&k[8]));
+  x[0] = t41;
+  x[1] = t42;
+  x[2] = t49;
+  x[3] = t62;
+  x[4] = t57;
+  x[5] = t59;
+  x[6] = t55;
+  x[7] = t61;
+  x[8] = t63;
+  x[9] = t56;
+  x[10] = t52;
+  x[11] = t44;
+  x[12] = t53;
+  x[13] = t60;
+  x[14] = t54;
+  x[15] = t58;
+}
+
+// GF2P8AFFINEQB matrices (64-bit operand: byte 7-i is the mask of input bits that make output bit
+// i, Intel SDM "GF2P8AFFINEQB"). ARIA's S-boxes (RFC 5794 §2.4.2; ARIA spec v1.0 §2.4.2: S1(x) =
+// A·x^-1 ^ 0x63, S2(x) = B·x^247 ^ 0xE2) are affine maps of the GF(2^8) inverse with AES's
+// polynomial, because x^247 = (x^-1)^8 and squaring is GF(2)-linear: S2(x) = B'·x^-1 ^ 0xE2 with
+// B' = B·(squaring)^3. B' was computed offline from the S2 table of RFC 5794 as
+// column j = S2(inv(2^j)) ^ 0xE2, checked against all 256 entries, and is checked again at run
+// time by the tests through every output byte.
+inline constexpr uint64_t kMatS1 = 0xF1E3C78F1F3E7CF8ull;     // A (AES), S1 = A·inv(x) ^ 0x63.
+inline constexpr uint64_t kMatS2 = 0xEAFCB7C3C273C66Full;     // B', S2 = B'·inv(x) ^ 0xE2.
+inline constexpr uint64_t kMatS1Inv = 0xA44992254A942952ull;  // A^-1: S1^-1 = inv(A^-1·y ^ 0x05).
+inline constexpr uint64_t kMatS2Inv = 0x186450C737D6BDC9ull;  // B'^-1: S2^-1 = inv(B'^-1·y ^ 0x2C).
+inline constexpr uint64_t kMatIdentity = 0x0102040810204080ull;
+
+// SL1/SL2 (RFC 5794 §2.4.2) with GFNI: byte j of the block uses SB1, SB2, SB3 = S1^-1, SB4 = S2^-1
+// for j mod 4 = 0..3 in SL1, and SB3, SB4, SB1, SB2 in SL2. T supplies Affine<c>(x, m) and
+// AffineInv<c>(x, m).
+template <class T>
+struct GfniSboxes {
+  using V = typename T::V;
+  static ARIASUITE_SIMD_INLINE V S1(V x) { return T::template AffineInv<0x63>(x, T::Mat(kMatS1)); }
+  static ARIASUITE_SIMD_INLINE V S2(V x) { return T::template AffineInv<0xE2>(x, T::Mat(kMatS2)); }
+  static ARIASUITE_SIMD_INLINE V X1(V x) {
+    return T::template AffineInv<0>(T::template Affine<0x05>(x, T::Mat(kMatS1Inv)),
+                                    T::Mat(kMatIdentity));
+  }
+  static ARIASUITE_SIMD_INLINE V X2(V x) {
+    return T::template AffineInv<0>(T::template Affine<0x2C>(x, T::Mat(kMatS2Inv)),
+                                    T::Mat(kMatIdentity));
+  }
+  static ARIASUITE_SIMD_INLINE void SubstOdd(V x[16]) {
+#pragma GCC unroll 4
+    for (int j = 0; j < 16; j += 4) {
+      x[j] = S1(x[j]);
+      x[j + 1] = S2(x[j + 1]);
+      x[j + 2] = X1(x[j + 2]);
+      x[j + 3] = X2(x[j + 3]);
+    }
+  }
+  static ARIASUITE_SIMD_INLINE void SubstEven(V x[16]) {
+#pragma GCC unroll 4
+    for (int j = 0; j < 16; j += 4) {
+      x[j] = X1(x[j]);
+      x[j + 1] = X2(x[j + 1]);
+      x[j + 2] = S1(x[j + 2]);
+      x[j + 3] = S2(x[j + 3]);
+    }
+  }
+  static ARIASUITE_SIMD_INLINE void FinishRounds(V*, int) {}
+};
+
+struct NoHook {
+  ARIASUITE_SIMD_INLINE void operator()(int) const {}
+};
+
+// The whole cipher on one batch held in block order in x (RFC 5794 §2.4: rounds 1..n-1 are
+// AddRoundKey, SL1 (odd) or SL2 (even), A; round n is AddRoundKey, SL2, AddRoundKey with
+// ek_{n+1}). hook(r) runs after round r+1 so GHASH work can be interleaved (stitched GCM).
+template <class T, class Hook>
+ARIASUITE_SIMD_INLINE void CryptRegs(typename T::V x[16], const RoundKeys32& rk, Hook& hook) {
+  Transpose<T>(x);
+  const int n = rk.rounds;
+  AddRoundKey<T>(x, rk.k[0]);
+  for (int r = 0; r < n - 1; r += 2) {
+    T::SubstOdd(x);
+    DiffuseAddKey<T>(x, rk.k[r + 1]);
+    hook(r);
+    if (r + 2 < n) {
+      T::SubstEven(x);
+      DiffuseAddKey<T>(x, rk.k[r + 2]);
+      hook(r + 1);
+    }
+  }
+  T::SubstEven(x);
+  AddRoundKey<T>(x, rk.k[n]);
+  T::FinishRounds(x, n);
+  Transpose<T>(x);
+}
+
+// Register i of a batch covers bytes [i*16*L, (i+1)*16*L). A partial batch (n < 16*L blocks)
+// loads and stores only its n blocks: whole registers directly, the one straddling the end through
+// a small stack buffer; the registers past the end are zero.
+template <class T>
+ARIASUITE_SIMD_INLINE void LoadPartial(typename T::V x[16], const uint8_t* in, size_t n) {
+  constexpr size_t kRegBytes = 16 * T::kLanes;
+  const size_t full = n / T::kLanes;
+  for (size_t i = 0; i < 16; ++i) {
+    if (i < full) {
+      x[i] = T::Load(in + i * kRegBytes);
+    } else if (i == full && n % T::kLanes != 0) {
+      alignas(64) uint8_t buf[kRegBytes] = {};
+      std::memcpy(buf, in + i * kRegBytes, (n % T::kLanes) * 16);
+      x[i] = T::Load(buf);
+    } else {
+      x[i] = T::Zero();
+    }
+  }
+}
+
+template <class T>
+ARIASUITE_SIMD_INLINE void StorePartial(uint8_t* out, const typename T::V x[16], size_t n) {
+  constexpr size_t kRegBytes = 16 * T::kLanes;
+  const size_t full = n / T::kLanes;
+  for (size_t i = 0; i < full; ++i) T::Store(out + i * kRegBytes, x[i]);
+  if (n % T::kLanes != 0) {
+    alignas(64) uint8_t buf[kRegBytes];
+    T::Store(buf, x[full]);
+    std::memcpy(out + full * kRegBytes, buf, (n % T::kLanes) * 16);
+  }
+}
+
+template <class T>
+ARIASUITE_SIMD_INLINE void LoadBatch(typename T::V x[16], const uint8_t* in, size_t n) {
+  if (n == T::kBlocks) {
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; ++i) x[i] = T::Load(in + i * 16 * T::kLanes);
+  } else {
+    LoadPartial<T>(x, in, n);
+  }
+}
+
+template <class T>
+ARIASUITE_SIMD_INLINE void StoreBatch(uint8_t* out, const typename T::V x[16], size_t n) {
+  if (n == T::kBlocks) {
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; ++i) T::Store(out + i * 16 * T::kLanes, x[i]);
+  } else {
+    StorePartial<T>(out, x, n);
+  }
+}
+
+// x ^= in (n blocks; the rest of x is left alone since it is never stored).
+template <class T>
+ARIASUITE_SIMD_INLINE void XorBatch(typename T::V x[16], const uint8_t* in, size_t n) {
+  if (n == T::kBlocks) {
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; ++i) x[i] = T::Xor(x[i], T::Load(in + i * 16 * T::kLanes));
+  } else {
+    typename T::V y[16];
+    LoadPartial<T>(y, in, n);
+    for (int i = 0; i < 16; ++i) x[i] = T::Xor(x[i], y[i]);
+  }
+}
+
+// Counter blocks ctr+0 .. ctr+16L-1 in block order. 32-bit variant: bytes 12..15 are a
+// big-endian counter mod 2^32 (SP 800-38D §6.2 inc32); prefix = bytes 0..11.
+template <class T>
+ARIASUITE_SIMD_INLINE void Ctr32Regs(typename T::V x[16], const uint8_t prefix[12], uint32_t c) {
+  alignas(16) uint8_t tmpl[16];
+  std::memcpy(tmpl, prefix, 12);
+  std::memcpy(tmpl + 12, &c, 4);  // little-endian, so 32-bit lane adds work.
+  alignas(16) static constexpr uint8_t kSwap[16] = {0, 1, 2, 3, 4, 5, 6, 7,
+                                                    8, 9, 10, 11, 15, 14, 13, 12};
+  alignas(16) uint32_t step[4] = {0, 0, 0, static_cast<uint32_t>(T::kLanes)};
+  const typename T::V swap = T::Bcast128(kSwap);
+  const typename T::V inc = T::Bcast128(reinterpret_cast<const uint8_t*>(step));
+  typename T::V cur = T::Add32(T::Bcast128(tmpl), T::LaneIndex32());
+#pragma GCC unroll 16
+  for (int i = 0; i < 16; ++i) {
+    x[i] = T::Shuffle8(cur, swap);
+    cur = T::Add32(cur, inc);
+  }
+}
+
+inline void LoadBe128(uint64_t* hi, uint64_t* lo, const uint8_t b[16]) {
+  uint64_t h, l;
+  std::memcpy(&h, b, 8);
+  std::memcpy(&l, b + 8, 8);
+  *hi = __builtin_bswap64(h);
+  *lo = __builtin_bswap64(l);
+}
+
+inline void StoreBe128(uint8_t b[16], uint64_t hi, uint64_t lo) {
+  hi = __builtin_bswap64(hi);
+  lo = __builtin_bswap64(lo);
+  std::memcpy(b, &hi, 8);
+  std::memcpy(b + 8, &lo, 8);
+}
+
+// 128-bit variant: the whole block is a big-endian counter mod 2^128 (as ctr(aria)). The lanes
+// add 64-bit increments; when the low half would carry inside the batch the counters are built in
+// memory instead (the counter is public, so this branch leaks nothing).
+template <class T>
+ARIASUITE_SIMD_INLINE void Ctr128Regs(typename T::V x[16], uint64_t hi, uint64_t lo) {
+  if (lo <= UINT64_MAX - (T::kBlocks - 1)) {
+    alignas(16) uint64_t tmpl[2] = {lo, hi};  // byte-reversed block = little-endian 128-bit.
+    alignas(16) static constexpr uint8_t kRev[16] = {15, 14, 13, 12, 11, 10, 9, 8,
+                                                     7,  6,  5,  4,  3,  2,  1, 0};
+    alignas(16) uint64_t step[2] = {static_cast<uint64_t>(T::kLanes), 0};
+    const typename T::V rev = T::Bcast128(kRev);
+    const typename T::V inc = T::Bcast128(reinterpret_cast<const uint8_t*>(step));
+    typename T::V cur =
+        T::Add64(T::Bcast128(reinterpret_cast<const uint8_t*>(tmpl)), T::LaneIndex64());
+#pragma GCC unroll 16
+    for (int i = 0; i < 16; ++i) {
+      x[i] = T::Shuffle8(cur, rev);
+      cur = T::Add64(cur, inc);
+    }
+    return;
+  }
+  alignas(64) uint8_t buf[16 * T::kBlocks];
+  for (size_t i = 0; i < T::kBlocks; ++i) {
+    StoreBe128(buf + 16 * i, hi, lo);
+    ++lo;
+    hi += (lo == 0);
+  }
+  LoadBatch<T>(x, buf, T::kBlocks);
+}
+
+// ---- Small engine: one block per 128-bit lane, for messages of a few blocks (GFNI paths) ----
+// A byte-sliced batch costs the same for 1 block as for 16*L, so up to kBlocks blocks use this
+// engine instead: AddRoundKey is one XOR with the round key broadcast to every lane; SL1/SL2 compute
+// the S1/S2 and (shared) S1^-1/S2^-1 GFNI forms of the whole register and pick each byte's by its
+// position mod 4 with byte blends; the diffusion A is the XOR of seven byte permutations of the
+// block (A's rows hold seven ones and so do its columns, so its bipartite graph splits into seven
+// perfect matchings, found offline and checked by the tests through every output).
+alignas(16) inline constexpr uint8_t kDiffPerm[7][16] = {
+    {8, 7, 4, 11, 14, 10, 9, 13, 15, 6, 3, 2, 12, 0, 5, 1},
+    {14, 12, 10, 7, 15, 1, 0, 11, 4, 5, 13, 9, 6, 8, 3, 2},
+    {3, 5, 11, 10, 0, 15, 7, 1, 13, 14, 8, 12, 2, 6, 9, 4},
+    {13, 9, 1, 0, 8, 14, 2, 6, 7, 12, 15, 3, 11, 10, 4, 5},
+    {6, 2, 15, 13, 11, 9, 10, 12, 1, 0, 5, 4, 7, 3, 14, 8},
+    {4, 15, 12, 5, 2, 3, 13, 8, 0, 1, 6, 14, 9, 7, 11, 10},
+    {9, 8, 6, 14, 5, 4, 12, 3, 10, 11, 2, 7, 1, 13, 0, 15},
+};
+
+// T: vector traits with the GFNI operations and Blend<pattern>(a, b) (bytes whose bit is set in
+// the 16-bit per-lane pattern come from b). R registers are processed side by side.
+template <class T, int R>
+struct SmallEngine {
+  using V = typename T::V;
+  static constexpr size_t kBlocks = static_cast<size_t>(R) * T::kLanes;
+
+  static ARIASUITE_SIMD_INLINE V Sl(V x, bool odd) {
+    const V s1 = T::template AffineInv<0x63>(x, T::Mat(kMatS1));
+    const V s2 = T::template AffineInv<0xE2>(x, T::Mat(kMatS2));
+    const V t1 = T::template Affine<0x05>(x, T::Mat(kMatS1Inv));
+    const V t2 = T::template Affine<0x2C>(x, T::Mat(kMatS2Inv));
+    if (odd) {  // SL1: SB1, SB2, SB3, SB4 for byte positions 0, 1, 2, 3 mod 4.
+      const V xi = T::template AffineInv<0>(T::template Blend<0x8888>(t1, t2), T::Mat(kMatIdentity));
+      return T::template Blend<0xCCCC>(T::template Blend<0x2222>(s1, s2), xi);
+    }
+    // SL2: SB3, SB4, SB1, SB2.
+    const V xi = T::template AffineInv<0>(T::template Blend<0x2222>(t1, t2), T::Mat(kMatIdentity));
+    return T::template Blend<0x3333>(T::template Blend<0x8888>(s1, s2), xi);
+  }
+
+  static ARIASUITE_SIMD_INLINE V Diffuse1(V x) {
+    V p[7];
+#pragma GCC unroll 7
+    for (int k = 0; k < 7; ++k) p[k] = T::Shuffle8(x, T::Bcast128(kDiffPerm[k]));
+    return T::Xor3(T::Xor3(p[0], p[1], p[2]), T::Xor3(p[3], p[4], p[5]), p[6]);
+  }
+
+  static ARIASUITE_SIMD_INLINE void Crypt(V x[R], const AriaKey& key) {
+    const int n = key.rounds;
+    for (int r = 0; r < n - 1; ++r) {
+      const V k = T::Bcast128(key.rk[r]);
+#pragma GCC unroll 4
+      for (int i = 0; i < R; ++i) x[i] = Diffuse1(Sl(T::Xor(x[i], k), (r & 1) == 0));
+    }
+    const V k1 = T::Bcast128(key.rk[n - 1]);
+    const V k2 = T::Bcast128(key.rk[n]);
+#pragma GCC unroll 4
+    for (int i = 0; i < R; ++i) x[i] = T::Xor(Sl(T::Xor(x[i], k1), false), k2);
+  }
+
+  // n <= kBlocks blocks: out = E(src) ^ mask (mask may be null: ECB).
+  static ARIASUITE_SIMD_INLINE void Run(const AriaKey& key, uint8_t* out, const uint8_t* src,
+                                        const uint8_t* mask, size_t n) {
+    alignas(64) uint8_t buf[16 * kBlocks] = {};
+    std::memcpy(buf, src, 16 * n);
+    V x[R];
+#pragma GCC unroll 4
+    for (int i = 0; i < R; ++i) x[i] = T::Load(buf + 16 * T::kLanes * i);
+    Crypt(x, key);
+#pragma GCC unroll 4
+    for (int i = 0; i < R; ++i) T::Store(buf + 16 * T::kLanes * i, x[i]);
+    if (mask != nullptr) {
+      for (size_t i = 0; i < 16 * n; ++i) buf[i] ^= mask[i];
+    }
+    std::memcpy(out, buf, 16 * n);
+  }
+
+  static void Ecb(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n) {
+    Run(key, out, in, nullptr, n);
+  }
+  static void Ctr32(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
+                    const uint8_t ctr[16]) {
+    uint8_t blocks[16 * kBlocks];
+    for (size_t i = 0; i < n; ++i) {
+      std::memcpy(blocks + 16 * i, ctr, 16);
+      if (i > 0) {
+        std::memcpy(blocks + 16 * i, blocks + 16 * (i - 1), 16);
+        uint32_t c = (uint32_t{blocks[16 * i + 12]} << 24) | (uint32_t{blocks[16 * i + 13]} << 16) |
+                     (uint32_t{blocks[16 * i + 14]} << 8) | blocks[16 * i + 15];
+        ++c;
+        blocks[16 * i + 12] = static_cast<uint8_t>(c >> 24);
+        blocks[16 * i + 13] = static_cast<uint8_t>(c >> 16);
+        blocks[16 * i + 14] = static_cast<uint8_t>(c >> 8);
+        blocks[16 * i + 15] = static_cast<uint8_t>(c);
+      }
+    }
+    Run(key, out, blocks, in, n);
+  }
+  static void Ctr128(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
+                     const uint8_t ctr[16]) {
+    uint8_t blocks[16 * kBlocks];
+    uint64_t hi, lo;
+    LoadBe128(&hi, &lo, ctr);
+    for (size_t i = 0; i < n; ++i) {
+      StoreBe128(blocks + 16 * i, hi, lo);
+      ++lo;
+      hi += (lo == 0);
+    }
+    Run(key, out, blocks, in, n);
+  }
+};
+
+// No small engine (aesni-avx).
+struct NoSmall {
+  static constexpr size_t kBlocks = 0;
+  static void Ecb(const AriaKey&, uint8_t*, const uint8_t*, size_t) {}
+  static void Ctr32(const AriaKey&, uint8_t*, const uint8_t*, size_t, const uint8_t*) {}
+  static void Ctr128(const AriaKey&, uint8_t*, const uint8_t*, size_t, const uint8_t*) {}
+};
+
+// Splits n blocks into batches: full batches of Wide, then the remainder on the narrowest engine
+// that holds it (Wide, Mid or Narrow; a path with fewer widths repeats a type). job.Batch<T>(first,
+// count) processes blocks [first, first+count).
+template <class Wide, class Mid, class Narrow, class Job>
+inline void RunBatches(Job& job, size_t n) {
+  size_t done = 0;
+  while (n - done >= Wide::kBlocks) {
+    job.template Batch<Wide>(done, Wide::kBlocks);
+    done += Wide::kBlocks;
+  }
+  const size_t rem = n - done;
+  if (rem == 0) return;
+  if (rem > Mid::kBlocks) {
+    job.template Batch<Wide>(done, rem);
+  } else if (rem > Narrow::kBlocks) {
+    job.template Batch<Mid>(done, rem);
+  } else {
+    job.template Batch<Narrow>(done, rem);
+  }
+}
+
+struct EcbJob {
+  const RoundKeys32* rk;
+  uint8_t* out;
+  const uint8_t* in;
+  template <class T>
+  ARIASUITE_SIMD_INLINE void Batch(size_t first, size_t n) {
+    typename T::V x[16];
+    NoHook hook;
+    LoadBatch<T>(x, in + 16 * first, n);
+    CryptRegs<T>(x, *rk, hook);
+    StoreBatch<T>(out + 16 * first, x, n);
+  }
+};
+
+struct Ctr32Job {
+  const RoundKeys32* rk;
+  uint8_t* out;
+  const uint8_t* in;
+  uint8_t prefix[12];
+  uint32_t c;  // counter of block 0
+  template <class T>
+  ARIASUITE_SIMD_INLINE void Batch(size_t first, size_t n) {
+    typename T::V x[16];
+    NoHook hook;
+    Ctr32Regs<T>(x, prefix, c + static_cast<uint32_t>(first));
+    CryptRegs<T>(x, *rk, hook);
+    XorBatch<T>(x, in + 16 * first, n);
+    StoreBatch<T>(out + 16 * first, x, n);
+  }
+};
+
+inline void Ctr32Setup(Ctr32Job* job, const uint8_t ctr[16]) {
+  std::memcpy(job->prefix, ctr, 12);
+  job->c = (uint32_t{ctr[12]} << 24) | (uint32_t{ctr[13]} << 16) | (uint32_t{ctr[14]} << 8) |
+           uint32_t{ctr[15]};
+}
+
+inline void Ctr32Advance(uint8_t ctr[16], size_t n) {
+  uint32_t c = (uint32_t{ctr[12]} << 24) | (uint32_t{ctr[13]} << 16) |
+               (uint32_t{ctr[14]} << 8) | uint32_t{ctr[15]};
+  c += static_cast<uint32_t>(n);
+  ctr[12] = static_cast<uint8_t>(c >> 24);
+  ctr[13] = static_cast<uint8_t>(c >> 16);
+  ctr[14] = static_cast<uint8_t>(c >> 8);
+  ctr[15] = static_cast<uint8_t>(c);
+}
+
+struct Ctr128Job {
+  const RoundKeys32* rk;
+  uint8_t* out;
+  const uint8_t* in;
+  uint64_t hi, lo;  // counter of block 0
+  template <class T>
+  ARIASUITE_SIMD_INLINE void Batch(size_t first, size_t n) {
+    typename T::V x[16];
+    NoHook hook;
+    uint64_t l = lo + first;
+    uint64_t h = hi + (l < lo);
+    Ctr128Regs<T>(x, h, l);
+    CryptRegs<T>(x, *rk, hook);
+    XorBatch<T>(x, in + 16 * first, n);
+    StoreBatch<T>(out + 16 * first, x, n);
+  }
+};
+
+// The three block operations of a path, given its engines.
+template <class Wide, class Mid, class Narrow, class Small = NoSmall>
+struct BlockOps {
+  static void CryptBlocks(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
+    if (nblocks == 0) return;
+    if (nblocks <= Small::kBlocks) {
+      Small::Ecb(key, out, in, nblocks);
+      return;
+    }
+    RoundKeys32 rk;
+    ExpandRoundKeys(&rk, key);
+    EcbJob job{&rk, out, in};
+    RunBatches<Wide, Mid, Narrow>(job, nblocks);
+  }
+  static void Ctr32(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
+                    uint8_t ctr[16]) {
+    if (nblocks == 0) return;
+    if (nblocks <= Small::kBlocks) {
+      Small::Ctr32(key, out, in, nblocks, ctr);
+      Ctr32Advance(ctr, nblocks);
+      return;
+    }
+    RoundKeys32 rk;
+    ExpandRoundKeys(&rk, key);
+    Ctr32Job job{&rk, out, in, {}, 0};
+    Ctr32Setup(&job, ctr);
+    RunBatches<Wide, Mid, Narrow>(job, nblocks);
+    Ctr32Advance(ctr, nblocks);
+  }
+  static void Ctr128(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
+                     uint8_t ctr[16]) {
+    if (nblocks == 0) return;
+    if (nblocks <= Small::kBlocks) {
+      Small::Ctr128(key, out, in, nblocks, ctr);
+      uint64_t hi, lo;
+      LoadBe128(&hi, &lo, ctr);
+      lo += nblocks;
+      hi += (lo < nblocks);
+      StoreBe128(ctr, hi, lo);
+      return;
+    }
+    RoundKeys32 rk;
+    ExpandRoundKeys(&rk, key);
+    Ctr128Job job{&rk, out, in, 0, 0};
+    LoadBe128(&job.hi, &job.lo, ctr);
+    RunBatches<Wide, Mid, Narrow>(job, nblocks);
+    uint64_t lo = job.lo + nblocks;
+    uint64_t hi = job.hi + (lo < job.lo);
+    StoreBe128(ctr, hi, lo);
+  }
+};
+
+}  // namespace
+}  // namespace internal
+}  // namespace ariasuite
+
+#endif  // ARIASUITE_IMPL_ARIA_SIMD_INL_H_

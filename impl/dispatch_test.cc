@@ -1,0 +1,183 @@
+// Dispatch: the support decision follows CPUID/XGETBV and each path's real needs, the table handed
+// out for a path is that path's, the path asked for is the one that actually runs (counted through
+// the dispatch_testing.h hook), and ARIASUITE_IMPL forces a path or fails with exit code 2.
+#include "impl/dispatch.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "impl/aria.h"
+#include "impl/cpu_features.h"
+#include "impl/dispatch_testing.h"
+#include "impl/gcm.h"
+#include "impl/modes.h"
+
+namespace ariasuite {
+namespace {
+
+CpuFeatures AllFeatures() {
+  CpuFeatures f;
+  f.ssse3 = f.pclmulqdq = f.aesni = f.avx = f.avx2 = f.gfni = f.vpclmulqdq = true;
+  f.avx512f = f.avx512bw = f.avx512vl = f.os_ymm = f.os_zmm = true;
+  return f;
+}
+
+TEST(CpuFeaturesTest, EachMissingFeatureIsNamed) {
+  std::string missing;
+  EXPECT_TRUE(PathRunsOn(Impl::kGfniAvx512, AllFeatures(), &missing));
+  EXPECT_TRUE(PathRunsOn(Impl::kScalar, CpuFeatures{}, &missing));
+
+  CpuFeatures f = AllFeatures();
+  f.gfni = false;
+  EXPECT_FALSE(PathRunsOn(Impl::kGfniAvx2, f, &missing));
+  EXPECT_EQ(missing, "GFNI");
+  EXPECT_TRUE(PathRunsOn(Impl::kAesniAvx, f, &missing));
+
+  f = AllFeatures();
+  f.os_zmm = false;  // AVX-512 CPU, but the OS does not save ZMM/opmask state.
+  EXPECT_FALSE(PathRunsOn(Impl::kGfniAvx512, f, &missing));
+  EXPECT_EQ(missing, "OS ZMM state");
+  EXPECT_TRUE(PathRunsOn(Impl::kGfniAvx2, f, &missing));
+
+  f = AllFeatures();
+  f.avx512bw = false;
+  EXPECT_FALSE(PathRunsOn(Impl::kGfniAvx512, f, &missing));
+  EXPECT_EQ(missing, "AVX512BW");
+
+  f = AllFeatures();
+  f.os_ymm = false;
+  EXPECT_FALSE(PathRunsOn(Impl::kAesniAvx, f, &missing));
+  EXPECT_EQ(missing, "OS YMM state");
+
+  f = AllFeatures();
+  f.aesni = false;
+  EXPECT_FALSE(PathRunsOn(Impl::kAesniAvx, f, &missing));
+  EXPECT_EQ(missing, "AES-NI");
+
+  f = AllFeatures();
+  f.vpclmulqdq = false;
+  EXPECT_FALSE(PathRunsOn(Impl::kGfniAvx2, f, &missing));
+  EXPECT_EQ(missing, "VPCLMULQDQ");
+}
+
+TEST(DispatchTest, SupportFollowsHostFeatures) {
+  for (Impl impl : AllImpls()) {
+    std::string a, b;
+    const bool host = PathRunsOn(impl, HostCpuFeatures(), &a);
+    EXPECT_EQ(IsSupported(impl, &b), host) << ImplName(impl);
+    EXPECT_EQ(a, b);
+    const internal::Backend* backend = BackendFor(impl);
+    if (host) {
+      ASSERT_NE(backend, nullptr) << ImplName(impl);
+      EXPECT_EQ(backend->impl, impl);
+      EXPECT_STREQ(backend->name, ImplName(impl));
+    } else {
+      EXPECT_EQ(backend, nullptr) << ImplName(impl);
+    }
+  }
+  EXPECT_EQ(AvailableImpls().front(), Impl::kScalar);
+}
+
+class DispatchPathTest : public ::testing::TestWithParam<Impl> {
+ protected:
+  void SetUp() override {
+    std::string missing;
+    if (!IsSupported(GetParam(), &missing)) {
+      GTEST_SKIP() << ImplName(GetParam()) << " needs " << missing << ", which this CPU/OS lacks";
+    }
+  }
+  void TearDown() override { internal::SetBackendCallCounting(false); }
+};
+
+// The path asked for is the one whose code runs, and no other path's.
+TEST_P(DispatchPathTest, RequestedPathActuallyRuns) {
+  const Impl impl = GetParam();
+  uint8_t key_bytes[16] = {1, 2, 3};
+  AriaKey key;
+  ASSERT_EQ(AriaSetEncryptKey(&key, key_bytes, 16), Status::kOk);
+  std::vector<uint8_t> in(16 * 100, 0x5a), out(in.size()), ref(in.size());
+  ASSERT_EQ(AriaEcb(Impl::kScalar, key, ref.data(), in.data(), in.size()), Status::kOk);
+
+  internal::SetBackendCallCounting(true);
+  ASSERT_EQ(AriaEcb(impl, key, out.data(), in.data(), in.size()), Status::kOk);
+  EXPECT_EQ(out, ref);
+  AriaGcmKey gcm_key;
+  ASSERT_EQ(gcm_key.Init(impl, key_bytes, 16), Status::kOk);
+  uint8_t iv[12] = {}, tag[16];
+  ASSERT_EQ(AriaGcmSeal(gcm_key, out.data(), tag, 16, iv, 12, in.data(), in.size(), nullptr, 0),
+            Status::kOk);
+  EXPECT_GE(internal::BackendCalls(impl), 3u);
+  for (Impl other : AllImpls()) {
+    if (other != impl) EXPECT_EQ(internal::BackendCalls(other), 0u) << ImplName(other);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Paths, DispatchPathTest,
+                         ::testing::Values(Impl::kScalar, Impl::kAesniAvx, Impl::kGfniAvx2,
+                                           Impl::kGfniAvx512),
+                         [](const ::testing::TestParamInfo<Impl>& info) {
+                           std::string name = ImplName(info.param);
+                           std::string out;
+                           bool up = true;
+                           for (char c : name) {
+                             if (c == '-') {
+                               up = true;
+                               continue;
+                             }
+                             out += up ? static_cast<char>(std::toupper(c)) : c;
+                             up = false;
+                           }
+                           return out;
+                         });
+
+// DefaultImpl is chosen once per process, so each case runs in a fresh child (threadsafe style
+// re-executes the binary).
+class DefaultImplDeathTest : public ::testing::Test {
+ protected:
+  void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
+};
+
+TEST_F(DefaultImplDeathTest, UnknownNameExitsTwo) {
+  EXPECT_EXIT(
+      {
+        setenv("ARIASUITE_IMPL", "sse9", 1);
+        DefaultImpl();
+      },
+      ::testing::ExitedWithCode(2), "ARIASUITE_IMPL=sse9 is not a known path");
+}
+
+TEST_F(DefaultImplDeathTest, ForcedPathIsUsed) {
+  for (Impl impl : AvailableImpls()) {
+    SCOPED_TRACE(ImplName(impl));
+    EXPECT_EXIT(
+        {
+          setenv("ARIASUITE_IMPL", ImplName(impl), 1);
+          internal::SetBackendCallCounting(true);
+          uint8_t key_bytes[16] = {9};
+          AriaKey key;
+          uint8_t block[64] = {};
+          bool ok = DefaultImpl() == impl &&
+                    AriaSetEncryptKey(&key, key_bytes, 16) == Status::kOk &&
+                    AriaEcb(DefaultImpl(), key, block, block, sizeof(block)) == Status::kOk &&
+                    internal::BackendCalls(impl) > 0;
+          std::exit(ok ? 0 : 1);
+        },
+        ::testing::ExitedWithCode(0), "");
+  }
+}
+
+TEST_F(DefaultImplDeathTest, UnsetPicksWidestSupported) {
+  EXPECT_EXIT(
+      {
+        unsetenv("ARIASUITE_IMPL");
+        std::exit(DefaultImpl() == AvailableImpls().back() ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+}  // namespace
+}  // namespace ariasuite

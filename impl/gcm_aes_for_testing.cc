@@ -1,0 +1,170 @@
+// AES-128/192/256 encryption (FIPS 197) and its GCM instance, for testing the GCM layer only. The
+// S-box (FIPS 197 §5.1.1) is sbox.cc's computed S1, applied to up to four blocks at once; the rest
+// is byte arithmetic with no secret-dependent branch or index.
+#include "impl/gcm_aes_for_testing.h"
+
+#include <cstring>
+
+#include "impl/ghash_ref.h"
+#include "impl/sbox.h"
+
+namespace ariasuite {
+namespace {
+
+// xtime (FIPS 197 §4.2.1), constant time.
+inline uint8_t Xtime(uint8_t x) {
+  return static_cast<uint8_t>((x << 1) ^ (0x1b & (0u - (x >> 7))));
+}
+
+// FIPS 197 §5.1.2 ShiftRows on one block: state[r][c] = block[r + 4c].
+inline void ShiftRows(uint8_t s[16]) {
+  uint8_t t[16];
+  for (int r = 0; r < 4; ++r) {
+    for (int c = 0; c < 4; ++c) t[r + 4 * c] = s[r + 4 * ((c + r) % 4)];
+  }
+  std::memcpy(s, t, 16);
+}
+
+// FIPS 197 §5.1.3 MixColumns on one block.
+inline void MixColumns(uint8_t s[16]) {
+  for (int c = 0; c < 4; ++c) {
+    uint8_t* a = s + 4 * c;
+    const uint8_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
+    const uint8_t all = a0 ^ a1 ^ a2 ^ a3;
+    // b_i = 2a_i ^ 3a_{i+1} ^ a_{i+2} ^ a_{i+3} = a_i ^ all ^ xtime(a_i ^ a_{i+1}).
+    a[0] = static_cast<uint8_t>(a0 ^ all ^ Xtime(a0 ^ a1));
+    a[1] = static_cast<uint8_t>(a1 ^ all ^ Xtime(a1 ^ a2));
+    a[2] = static_cast<uint8_t>(a2 ^ all ^ Xtime(a2 ^ a3));
+    a[3] = static_cast<uint8_t>(a3 ^ all ^ Xtime(a3 ^ a0));
+  }
+}
+
+inline void AddRoundKey(uint8_t* s, const uint8_t rk[16]) {
+  for (int i = 0; i < 16; ++i) s[i] ^= rk[i];
+}
+
+// FIPS 197 §5.1 Cipher on up to four blocks.
+void EncryptUpTo4(const AesKeyForTesting& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
+  uint8_t s[64];
+  std::memcpy(s, in, 16 * nblocks);
+  for (size_t b = 0; b < nblocks; ++b) AddRoundKey(s + 16 * b, key.rk[0]);
+  for (int r = 1; r <= key.rounds; ++r) {
+    internal::SubstituteBytes(internal::AllS1Layer(), s, 16 * nblocks);
+    for (size_t b = 0; b < nblocks; ++b) {
+      ShiftRows(s + 16 * b);
+      if (r != key.rounds) MixColumns(s + 16 * b);
+      AddRoundKey(s + 16 * b, key.rk[r]);
+    }
+  }
+  std::memcpy(out, s, 16 * nblocks);
+}
+
+}  // namespace
+
+struct AesGcmAccess {
+  static const AesKeyForTesting& Cipher(const void* cipher) {
+    return static_cast<const AesGcmKeyForTesting*>(cipher)->key_;
+  }
+  static bool Ready(const AesGcmKeyForTesting& key) { return key.ready_; }
+};
+
+namespace {
+
+// GCM's inc32 counter mode (SP 800-38D §6.5).
+void Ctr32(const void* cipher, uint8_t* out, const uint8_t* in, size_t nblocks, uint8_t ctr[16]) {
+  const AesKeyForTesting& key = AesGcmAccess::Cipher(cipher);
+  uint8_t ks[64];
+  while (nblocks > 0) {
+    const size_t n = nblocks < 4 ? nblocks : 4;
+    for (size_t b = 0; b < n; ++b) {
+      std::memcpy(ks + 16 * b, ctr, 16);
+      unsigned carry = 1;
+      for (int i = 15; i >= 12; --i) {
+        const unsigned v = ctr[i] + carry;
+        ctr[i] = static_cast<uint8_t>(v);
+        carry = v >> 8;
+      }
+    }
+    EncryptUpTo4(key, ks, ks, n);
+    for (size_t i = 0; i < 16 * n; ++i) out[i] = in[i] ^ ks[i];
+    out += 16 * n;
+    in += 16 * n;
+    nblocks -= n;
+  }
+}
+
+}  // namespace
+
+Status AesSetEncryptKeyForTesting(AesKeyForTesting* out, const uint8_t* key, size_t key_len) {
+  if (key_len != 16 && key_len != 24 && key_len != 32) return Status::kBadKeyLength;
+  std::memset(out, 0, sizeof(*out));
+  // FIPS 197 §5.2 KeyExpansion: words w[0 .. 4(Nr+1)-1].
+  const int nk = static_cast<int>(key_len / 4), nr = nk + 6, total = 4 * (nr + 1);
+  uint8_t w[60][4];
+  std::memcpy(w, key, key_len);
+  uint8_t rcon = 0x01;
+  for (int i = nk; i < total; ++i) {
+    uint8_t t[4];
+    std::memcpy(t, w[i - 1], 4);
+    if (i % nk == 0) {
+      const uint8_t t0 = t[0];  // RotWord
+      t[0] = t[1];
+      t[1] = t[2];
+      t[2] = t[3];
+      t[3] = t0;
+      internal::SubstituteBytes(internal::AllS1Layer(), t, 4);  // SubWord
+      t[0] ^= rcon;
+      rcon = Xtime(rcon);
+    } else if (nk > 6 && i % nk == 4) {
+      internal::SubstituteBytes(internal::AllS1Layer(), t, 4);
+    }
+    for (int j = 0; j < 4; ++j) w[i][j] = w[i - nk][j] ^ t[j];
+  }
+  std::memcpy(out->rk, w, 16 * static_cast<size_t>(nr + 1));
+  out->rounds = nr;
+  return Status::kOk;
+}
+
+void AesEncryptBlockForTesting(const AesKeyForTesting& key, uint8_t out[16], const uint8_t in[16]) {
+  EncryptUpTo4(key, out, in, 1);
+}
+
+Status AesGcmKeyForTesting::Init(const uint8_t* key, size_t key_len) {
+  ready_ = false;
+  const Status s = AesSetEncryptKeyForTesting(&key_, key, key_len);
+  if (s != Status::kOk) return s;
+  static constexpr uint8_t kZero[16] = {};
+  uint8_t h[16];
+  AesEncryptBlockForTesting(key_, h, kZero);  // SP 800-38D §6.4: H = CIPH_K(0^128)
+  internal::GhashInitRef(&hkey_, h);
+  ready_ = true;
+  return Status::kOk;
+}
+
+internal::GcmEngine AesGcmKeyForTesting::Engine() const {
+  internal::GcmEngine e = {};
+  e.cipher = this;
+  e.ctr32 = &Ctr32;
+  e.seal_bulk = nullptr;
+  e.open_bulk = nullptr;
+  e.ghash = &internal::GhashRef;
+  e.hkey = &hkey_;
+  return e;
+}
+
+Status AesGcmSealForTesting(const AesGcmKeyForTesting& key, uint8_t* out, uint8_t* out_tag,
+                            size_t tag_len, const uint8_t* iv, size_t iv_len, const uint8_t* in,
+                            size_t in_len, const uint8_t* aad, size_t aad_len) {
+  if (!AesGcmAccess::Ready(key)) return Status::kBadState;
+  return internal::GcmSeal(key.Engine(), out, out_tag, tag_len, iv, iv_len, in, in_len, aad,
+                           aad_len);
+}
+
+Status AesGcmOpenForTesting(const AesGcmKeyForTesting& key, uint8_t* out, const uint8_t* iv,
+                            size_t iv_len, const uint8_t* in, size_t in_len, const uint8_t* tag,
+                            size_t tag_len, const uint8_t* aad, size_t aad_len) {
+  if (!AesGcmAccess::Ready(key)) return Status::kBadState;
+  return internal::GcmOpen(key.Engine(), out, iv, iv_len, in, in_len, tag, tag_len, aad, aad_len);
+}
+
+}  // namespace ariasuite

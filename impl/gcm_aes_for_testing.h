@@ -1,0 +1,50 @@
+// AES (FIPS 197, encryption only) plugged into the very same GCM layer as ARIA (gcm_internal.h),
+// ONLY to check that layer against AES-GCM oracles (OpenSSL, Wycheproof's aes_gcm_test.json),
+// since the independent libraries that know GCM best do not all have ARIA. Its S-box is ARIA's S1,
+// computed without tables by sbox.cc. Test-only: slow, not a supported API.
+#ifndef ARIASUITE_IMPL_GCM_AES_FOR_TESTING_H_
+#define ARIASUITE_IMPL_GCM_AES_FOR_TESTING_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "impl/gcm_internal.h"
+#include "impl/internal.h"
+#include "impl/status.h"
+
+namespace ariasuite {
+
+// FIPS 197 §5.2 key expansion: round keys 0..Nr as 16-byte strings.
+struct AesKeyForTesting {
+  uint8_t rk[15][16];
+  int rounds;  // 10, 12 or 14
+};
+
+Status AesSetEncryptKeyForTesting(AesKeyForTesting* out, const uint8_t* key, size_t key_len);
+// FIPS 197 §5.1 Cipher on one block; out may equal in.
+void AesEncryptBlockForTesting(const AesKeyForTesting& key, uint8_t out[16], const uint8_t in[16]);
+
+// An AES key set up for GCM (H = AES_K(0^128) and the scalar GHASH). Copyable.
+class AesGcmKeyForTesting {
+ public:
+  Status Init(const uint8_t* key, size_t key_len);
+  internal::GcmEngine Engine() const;
+
+ private:
+  friend struct AesGcmAccess;
+  AesKeyForTesting key_ = {};
+  internal::GhashKey hkey_ = {};
+  bool ready_ = false;
+};
+
+// Same contract as AriaGcmSeal/AriaGcmOpen (gcm.h), through the same internal::GcmSeal/GcmOpen.
+Status AesGcmSealForTesting(const AesGcmKeyForTesting& key, uint8_t* out, uint8_t* out_tag,
+                            size_t tag_len, const uint8_t* iv, size_t iv_len, const uint8_t* in,
+                            size_t in_len, const uint8_t* aad, size_t aad_len);
+Status AesGcmOpenForTesting(const AesGcmKeyForTesting& key, uint8_t* out, const uint8_t* iv,
+                            size_t iv_len, const uint8_t* in, size_t in_len, const uint8_t* tag,
+                            size_t tag_len, const uint8_t* aad, size_t aad_len);
+
+}  // namespace ariasuite
+
+#endif  // ARIASUITE_IMPL_GCM_AES_FOR_TESTING_H_

@@ -1,0 +1,152 @@
+// Checks the GCM layer (gcm.cc) instantiated with AES against AES-GCM oracles: FIPS 197 Appendix C
+// for the AES itself, OpenSSL 3 for AES blocks and random AES-GCM messages, and Wycheproof's
+// aes_gcm_test.json (SKIP when ../shared is absent).
+#include "impl/gcm_aes_for_testing.h"
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "impl/openssl_oracle_for_testing.h"
+#include "vectors/testdata.h"
+#include "vectors/wycheproof_aead.h"
+
+namespace ariasuite {
+namespace {
+
+using Bytes = std::vector<uint8_t>;
+using testdata::Hex;
+
+Bytes FromHex(const std::string& h) {
+  Bytes b;
+  EXPECT_TRUE(testdata::HexDecode(h, &b)) << h;
+  return b;
+}
+
+Bytes Random(std::mt19937_64& rng, size_t n) {
+  Bytes b(n);
+  for (auto& x : b) x = static_cast<uint8_t>(rng());
+  return b;
+}
+
+TEST(AesForTestingTest, Fips197AppendixC) {
+  // FIPS 197, Appendix C.1 (AES-128), C.2 (AES-192), C.3 (AES-256): plaintext
+  // 00112233445566778899aabbccddeeff, key 000102... of the key size.
+  const struct {
+    const char* key;
+    const char* ct;
+  } kCases[] = {
+      {"000102030405060708090a0b0c0d0e0f", "69c4e0d86a7b0430d8cdb78070b4c55a"},
+      {"000102030405060708090a0b0c0d0e0f1011121314151617", "dda97ca4864cdfe06eaf70a0ec0d7191"},
+      {"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
+       "8ea2b7ca516745bfeafc49904b496089"},
+  };
+  const Bytes pt = FromHex("00112233445566778899aabbccddeeff");
+  for (const auto& c : kCases) {
+    const Bytes key = FromHex(c.key);
+    AesKeyForTesting k;
+    ASSERT_EQ(AesSetEncryptKeyForTesting(&k, key.data(), key.size()), Status::kOk);
+    uint8_t out[16];
+    AesEncryptBlockForTesting(k, out, pt.data());
+    EXPECT_EQ(Hex(out, 16), c.ct) << "key " << c.key;
+    const auto ossl = openssl_oracle::Cipher("AES", "ECB", key, {}, pt, true);
+    ASSERT_TRUE(ossl.has_value());
+    EXPECT_EQ(Hex(*ossl), c.ct) << "OpenSSL, key " << c.key;
+  }
+  AesKeyForTesting k;
+  uint8_t key[32] = {};
+  EXPECT_EQ(AesSetEncryptKeyForTesting(&k, key, 20), Status::kBadKeyLength);
+}
+
+TEST(AesForTestingTest, RandomBlocksMatchOpenSsl) {
+  std::mt19937_64 rng(197);
+  for (int i = 0; i < 300; ++i) {
+    const Bytes key = Random(rng, 16 + 8 * (i % 3)), pt = Random(rng, 16);
+    AesKeyForTesting k;
+    ASSERT_EQ(AesSetEncryptKeyForTesting(&k, key.data(), key.size()), Status::kOk);
+    uint8_t out[16];
+    AesEncryptBlockForTesting(k, out, pt.data());
+    const auto ossl = openssl_oracle::Cipher("AES", "ECB", key, {}, pt, true);
+    ASSERT_TRUE(ossl.has_value());
+    ASSERT_EQ(Hex(out, 16), Hex(*ossl)) << "key " << Hex(key);
+  }
+}
+
+TEST(AesGcmForTestingTest, RandomMessagesMatchOpenSsl) {
+  std::mt19937_64 rng(38);
+  static constexpr size_t kTagLens[] = {4, 8, 12, 13, 14, 15, 16};
+  for (int i = 0; i < 1500; ++i) {
+    const Bytes key = Random(rng, 16 + 8 * (rng() % 3));
+    const Bytes iv = Random(rng, rng() % 3 ? 12 : 1 + rng() % 100);
+    const Bytes aad = Random(rng, rng() % 50), pt = Random(rng, rng() % 200);
+    const size_t tag_len = kTagLens[rng() % 7];
+    AesGcmKeyForTesting k;
+    ASSERT_EQ(k.Init(key.data(), key.size()), Status::kOk);
+    Bytes ct(pt.size()), tag(tag_len), back(pt.size());
+    ASSERT_EQ(AesGcmSealForTesting(k, ct.data(), tag.data(), tag_len, iv.data(), iv.size(),
+                                   pt.data(), pt.size(), aad.data(), aad.size()),
+              Status::kOk);
+    const auto want = openssl_oracle::GcmSeal("AES", key, iv, aad, pt, tag_len);
+    ASSERT_TRUE(want.has_value());
+    ASSERT_EQ(Hex(ct) + "/" + Hex(tag), Hex(want->ct) + "/" + Hex(want->tag))
+        << "case " << i << " key " << Hex(key) << " iv " << Hex(iv) << " aad " << Hex(aad)
+        << " pt " << Hex(pt);
+    ASSERT_EQ(AesGcmOpenForTesting(k, back.data(), iv.data(), iv.size(), ct.data(), ct.size(),
+                                   tag.data(), tag_len, aad.data(), aad.size()),
+              Status::kOk);
+    ASSERT_EQ(Hex(back), Hex(pt));
+  }
+  AesGcmKeyForTesting uninitialized;
+  uint8_t buf[16] = {};
+  EXPECT_EQ(AesGcmSealForTesting(uninitialized, buf, buf, 16, buf, 12, buf, 1, nullptr, 0),
+            Status::kBadState);
+}
+
+TEST(AesGcmForTestingTest, WycheproofAesGcm) {
+  std::string looked_in;
+  const std::string shared = testdata::SharedDir(&looked_in);
+  if (shared.empty()) {
+    GTEST_SKIP() << "SKIP: shared Wycheproof vectors not found (looked in: " << looked_in
+                 << "); under bazel pass --test_env=ARIASUITE_SHARED_DIR=/path/to/shared";
+  }
+  const std::string path = shared + "/vectors/wycheproof/aes_gcm_test.json";
+  std::vector<wycheproof::AeadCase> cases;
+  std::string error;
+  ASSERT_TRUE(wycheproof::LoadAeadFile(path, "AES-GCM", &cases, &error)) << error;
+  int valid = 0, rejected = 0;
+  for (const auto& c : cases) {
+    SCOPED_TRACE(path + ":tcId " + std::to_string(c.tc_id) + " (" + c.result + ")");
+    AesGcmKeyForTesting k;
+    ASSERT_EQ(k.Init(c.key.data(), c.key.size()), Status::kOk);
+    const size_t n = c.msg.size();
+    Bytes ct(n + 1), tag(16), pt(n + 1);
+    const Status seal = AesGcmSealForTesting(k, ct.data(), tag.data(), c.tag.size(), c.iv.data(),
+                                             c.iv.size(), c.msg.data(), n, c.aad.data(),
+                                             c.aad.size());
+    const Status open = AesGcmOpenForTesting(k, pt.data(), c.iv.data(), c.iv.size(), c.ct.data(),
+                                             n, c.tag.data(), c.tag.size(), c.aad.data(),
+                                             c.aad.size());
+    if (c.result == "valid") {
+      ASSERT_EQ(seal, Status::kOk);
+      EXPECT_EQ(Hex(ct.data(), n) + "/" + Hex(tag.data(), c.tag.size()),
+                Hex(c.ct) + "/" + Hex(c.tag));
+      ASSERT_EQ(open, Status::kOk);
+      EXPECT_EQ(Hex(pt.data(), n), Hex(c.msg));
+      ++valid;
+    } else if (c.result == "invalid") {
+      EXPECT_NE(open, Status::kOk);
+      if (c.iv.empty()) {
+        EXPECT_EQ(seal, Status::kBadIvLength);
+      }
+      if (open != Status::kOk) ++rejected;
+    }
+  }
+  std::printf("Wycheproof %s through the GCM layer: %zu cases: %d valid reproduced, %d invalid "
+              "rejected\n",
+              path.c_str(), cases.size(), valid, rejected);
+  EXPECT_EQ(static_cast<size_t>(valid + rejected), cases.size());
+}
+
+}  // namespace
+}  // namespace ariasuite

@@ -1,0 +1,85 @@
+// The GCM layer (SP 800-38D) written once, generic over the 128-bit block cipher: a GcmEngine is a
+// small table of the cipher's counter-mode function plus the GHASH backend. gcm.h instantiates it
+// with ARIA on any path; gcm_aes_for_testing.h with AES, only to check this layer against AES-GCM
+// oracles. Internal: use gcm.h.
+#ifndef ARIASUITE_IMPL_GCM_INTERNAL_H_
+#define ARIASUITE_IMPL_GCM_INTERNAL_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "impl/internal.h"
+#include "impl/status.h"
+
+namespace ariasuite::internal {
+
+// SP 800-38D §5.2.1.1 limits, in bytes: plaintext <= 2^39 - 256 bits; AAD and IV <= 2^64 - 1 bits.
+inline constexpr uint64_t kGcmMaxTextBytes = (uint64_t{1} << 36) - 32;
+inline constexpr uint64_t kGcmMaxAadBytes = (uint64_t{1} << 61) - 1;
+inline constexpr uint64_t kGcmMaxIvBytes = (uint64_t{1} << 61) - 1;
+
+// Whether tag_len is one this library produces and accepts (see gcm.h for the policy).
+bool GcmTagLenAllowed(size_t tag_len);
+
+struct GcmEngine {
+  const void* cipher;  // the cipher's key object, passed back to the functions below.
+  // Counter mode with inc32 (SP 800-38D §6.5), as internal::CtrFn.
+  void (*ctr32)(const void* cipher, uint8_t* out, const uint8_t* in, size_t nblocks,
+                uint8_t ctr[16]);
+  // Optional stitched bulk steps (nullptr: ctr32 then ghash, or ghash then ctr32).
+  void (*seal_bulk)(const void* cipher, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
+                    uint8_t* out, const uint8_t* in, size_t nblocks);
+  void (*open_bulk)(const void* cipher, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
+                    uint8_t* out, const uint8_t* in, size_t nblocks);
+  GhashFn ghash;
+  const GhashKey* hkey;
+};
+
+// One GCM message, streamed (SP 800-38D §7.1, §7.2). See AriaGcmContext in gcm.h for the contract.
+class GcmState {
+ public:
+  Status Start(const GcmEngine& engine, const uint8_t* iv, size_t iv_len);
+  Status UpdateAad(const uint8_t* aad, size_t len);
+  Status UpdateEncrypt(uint8_t* out, const uint8_t* in, size_t len);
+  Status UpdateDecrypt(uint8_t* out, const uint8_t* in, size_t len);
+  Status FinishEncrypt(uint8_t* out_tag, size_t tag_len);
+  Status FinishDecrypt(const uint8_t* tag, size_t tag_len);
+
+  // Test hook: pretends that aad_len / text_len bytes were already absorbed, so the cumulative
+  // limits can be checked without gigabytes of data. Does not change the GHASH state.
+  void SetLengthsForTesting(uint64_t aad_len, uint64_t text_len) {
+    aad_len_ = aad_len;
+    text_len_ = text_len;
+  }
+
+ private:
+  enum class Phase { kIdle, kAad, kEncrypt, kDecrypt, kDone };
+  enum class Dir { kNone, kEncrypt, kDecrypt };
+
+  Status Update(Dir dir, uint8_t* out, const uint8_t* in, size_t len);
+  void FlushPartial();
+  void ComputeTag(uint8_t full_tag[16]);
+
+  GcmEngine engine_ = {};
+  Phase phase_ = Phase::kIdle;
+  uint8_t j0_[16] = {};
+  uint8_t ctr_[16] = {};
+  uint8_t xi_[16] = {};
+  uint8_t buf_[16] = {};        // partial block of AAD or ciphertext awaiting GHASH.
+  uint8_t keystream_[16] = {};  // keystream of the current partial text block.
+  size_t buf_len_ = 0;          // bytes in buf_ (0..15); for text also the keystream position.
+  uint64_t aad_len_ = 0;
+  uint64_t text_len_ = 0;
+};
+
+// One-shot seal/open on top of GcmState (outputs before inputs). Open zeroes out on kAuthFailed.
+Status GcmSeal(const GcmEngine& engine, uint8_t* out, uint8_t* out_tag, size_t tag_len,
+               const uint8_t* iv, size_t iv_len, const uint8_t* in, size_t in_len,
+               const uint8_t* aad, size_t aad_len);
+Status GcmOpen(const GcmEngine& engine, uint8_t* out, const uint8_t* iv, size_t iv_len,
+               const uint8_t* in, size_t in_len, const uint8_t* tag, size_t tag_len,
+               const uint8_t* aad, size_t aad_len);
+
+}  // namespace ariasuite::internal
+
+#endif  // ARIASUITE_IMPL_GCM_INTERNAL_H_

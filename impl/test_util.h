@@ -1,0 +1,64 @@
+// Shared helpers for the impl/ tests: run a parameterised suite once per supported path with the
+// path in the test name (Scalar/GcmTest.Foo, GfniAvx512/GcmTest.Foo), hex, and seeded randomness.
+#ifndef ARIASUITE_IMPL_TEST_UTIL_H_
+#define ARIASUITE_IMPL_TEST_UTIL_H_
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "impl/dispatch.h"
+#include "impl/status.h"
+
+namespace ariasuite::test_util {
+
+// "gfni-avx512" -> "GfniAvx512": a GoogleTest-safe name for the path.
+inline std::string ImplTestName(const ::testing::TestParamInfo<Impl>& info) {
+  std::string out;
+  bool upper = true;
+  for (const char* p = ImplName(info.param); *p != '\0'; ++p) {
+    if (*p == '-') {
+      upper = true;
+      continue;
+    }
+    out.push_back(upper ? static_cast<char>(std::toupper(static_cast<unsigned char>(*p))) : *p);
+    upper = false;
+  }
+  return out;
+}
+
+inline std::vector<uint8_t> RandomBytes(std::mt19937_64& rng, size_t n) {
+  std::vector<uint8_t> v(n);
+  for (auto& b : v) b = static_cast<uint8_t>(rng());
+  return v;
+}
+
+inline std::string HexOf(const uint8_t* p, size_t n) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string s;
+  for (size_t i = 0; i < n; ++i) {
+    s.push_back(kDigits[p[i] >> 4]);
+    s.push_back(kDigits[p[i] & 15]);
+  }
+  return s;
+}
+inline std::string HexOf(const std::vector<uint8_t>& v) { return HexOf(v.data(), v.size()); }
+
+inline std::vector<uint8_t> FromHex(const std::string& hex) {
+  std::vector<uint8_t> v;
+  for (size_t i = 0; i + 1 < hex.size(); i += 2) {
+    v.push_back(static_cast<uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  }
+  return v;
+}
+
+}  // namespace ariasuite::test_util
+
+// Instantiates a TEST_P suite over ariasuite::AvailableImpls(), named by path.
+#define ARIASUITE_INSTANTIATE_PER_IMPL(Suite)                                        \
+  INSTANTIATE_TEST_SUITE_P(, Suite, ::testing::ValuesIn(::ariasuite::AvailableImpls()), \
+                           ::ariasuite::test_util::ImplTestName)
+
+#endif  // ARIASUITE_IMPL_TEST_UTIL_H_

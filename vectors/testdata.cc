@@ -1,0 +1,102 @@
+// Runfiles, shared-folder discovery and hex helpers for the vector tests; see testdata.h.
+#include "vectors/testdata.h"
+
+#include <sys/stat.h>
+
+#include <climits>
+#include <cstdlib>
+
+namespace ariasuite::testdata {
+namespace {
+
+bool IsDir(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+std::string RealPath(const std::string& path) {
+  char buf[PATH_MAX];
+  if (::realpath(path.c_str(), buf) == nullptr) return "";
+  return buf;
+}
+
+std::string Dirname(const std::string& path) {
+  const size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+// A candidate shared folder counts when it holds vectors/wycheproof.
+bool TryShared(const std::string& dir, std::string* found, std::string* looked_in) {
+  if (dir.empty()) return false;
+  if (!looked_in->empty()) *looked_in += ", ";
+  *looked_in += dir;
+  if (IsDir(dir + "/vectors/wycheproof")) {
+    const std::string real = RealPath(dir);
+    *found = real.empty() ? dir : real;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string RunfilePath(const std::string& workspace_relative) {
+  const char* srcdir = std::getenv("TEST_SRCDIR");
+  const char* ws = std::getenv("TEST_WORKSPACE");
+  if (srcdir == nullptr) return workspace_relative;  // run by hand from the workspace root
+  return std::string(srcdir) + "/" + (ws != nullptr ? ws : "ariasuite") + "/" + workspace_relative;
+}
+
+std::string SharedDir(std::string* looked_in) {
+  looked_in->clear();
+  std::string found;
+  if (const char* env = std::getenv("ARIASUITE_SHARED_DIR"); env != nullptr && env[0] != '\0') {
+    TryShared(env, &found, looked_in);
+    return found;  // an explicit setting is never second-guessed
+  }
+  const std::string anchor = RealPath(RunfilePath("vectors/README.md"));
+  if (!anchor.empty()) {
+    const std::string root = Dirname(Dirname(anchor));
+    if (TryShared(Dirname(root) + "/shared", &found, looked_in)) return found;
+  } else {
+    if (!looked_in->empty()) *looked_in += ", ";
+    *looked_in += "(runfile vectors/README.md not found)";
+  }
+  if (const char* ws = std::getenv("BUILD_WORKSPACE_DIRECTORY"); ws != nullptr) {
+    if (TryShared(Dirname(ws) + "/shared", &found, looked_in)) return found;
+  }
+  return "";
+}
+
+bool HexDecode(std::string_view hex, std::vector<uint8_t>* out) {
+  out->clear();
+  if (hex.size() % 2 != 0) return false;
+  out->reserve(hex.size() / 2);
+  auto nibble = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  for (size_t i = 0; i < hex.size(); i += 2) {
+    const int hi = nibble(hex[i]), lo = nibble(hex[i + 1]);
+    if (hi < 0 || lo < 0) return false;
+    out->push_back(static_cast<uint8_t>(hi << 4 | lo));
+  }
+  return true;
+}
+
+std::string Hex(const uint8_t* p, size_t len) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string s;
+  s.reserve(2 * len);
+  for (size_t i = 0; i < len; ++i) {
+    s.push_back(kDigits[p[i] >> 4]);
+    s.push_back(kDigits[p[i] & 15]);
+  }
+  return s;
+}
+
+}  // namespace ariasuite::testdata
