@@ -1,6 +1,7 @@
 // The aesni-avx path: ARIA on 16 blocks at a time in byte-sliced xmm registers with the S-boxes
-// taken from AES-NI, GHASH with PCLMULQDQ (8 blocks per reduction), stitched GCM. Built with
-// -maes -mavx -mpclmul; only dispatch (after CPUID/XGETBV) may call into it.
+// taken from AES-NI, GHASH with PCLMULQDQ (16 blocks per reduction), stitched GCM; up to 6 blocks
+// go through a one-block-per-register engine (below). Built with -maes -mavx -mpclmul; only
+// dispatch (after CPUID/XGETBV) may call into it.
 //
 // S-boxes from AES-NI (RFC 5794 §2.4.2 and the ARIA spec: S1 is AES's S-box, S2(x) = B'·x^-1 ^
 // 0xE2, see aria_simd_inl.h): with a zero round key AESENCLAST is ShiftRows + SubBytes and
@@ -15,6 +16,8 @@
 // n substitution layers every register carries ShiftRows^n: identity for n = 12, 16, and
 // ShiftRows^2 (an involution) for n = 14, undone once in FinishRounds.
 #include <immintrin.h>
+
+#include <array>
 
 #include "impl/ghash_simd_inl.h"
 #include "impl/internal.h"
@@ -112,30 +115,68 @@ struct Xmm {
   }
 };
 
-// PCLMULQDQ on one block per register.
-struct ClmulXmm {
-  using V = __m128i;
-  static constexpr int kLanes = 1;
-  static ARIASUITE_SIMD_INLINE V Load(const uint8_t* p) {
-    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+// ---- Small engine: one block per register (RFC 5794 §2.4 on whole blocks), for short inputs ----
+// With a zero round key AESENCLAST gives e[k] = S1(x[SR[k]]) and AESDECLAST d[k] = S1^-1(x[ISR[k]])
+// (SR/ISR: the source byte of ShiftRows/InvShiftRows; AES's state is column-major, byte 4c + r is
+// row r, and both permutations keep a byte in its row). The nibble maps above turn e into S2 and
+// the input of d into S2^-1's. Byte position i mod 4 is the row, so one blend per pair picks the
+// S2-type rows (1 and 3 in both SL1 and SL2); one PSHUFB per pair then moves each byte back to its
+// position (forward S-boxes from k = ISR[i], inverse ones from k = SR[i]) and zeroes the rest.
+constexpr int ShiftRowsSrc(int k) { return 4 * ((k / 4 + k % 4) % 4) + k % 4; }
+constexpr int InvShiftRowsSrc(int k) { return 4 * ((k / 4 - k % 4 + 4) % 4) + k % 4; }
+
+// PSHUFB index: forward rows (SL1: 0,1; SL2: 2,3) from ISR, or inverse rows from SR; 0x80 zeroes.
+constexpr std::array<uint8_t, 16> SmallPick(bool sl1, bool forward) {
+  std::array<uint8_t, 16> idx{};
+  for (int i = 0; i < 16; ++i) {
+    const bool fwd_row = sl1 ? (i % 4 <= 1) : (i % 4 >= 2);
+    idx[i] = fwd_row == forward
+                 ? static_cast<uint8_t>(forward ? InvShiftRowsSrc(i) : ShiftRowsSrc(i))
+                 : uint8_t{0x80};
   }
-  static ARIASUITE_SIMD_INLINE V Zero() { return _mm_setzero_si128(); }
-  static ARIASUITE_SIMD_INLINE V Xor(V a, V b) { return _mm_xor_si128(a, b); }
-  static ARIASUITE_SIMD_INLINE V Bswap(V a) { return GhBswap(a); }
-  static ARIASUITE_SIMD_INLINE V Swap64(V a) { return _mm_shuffle_epi32(a, 0x4e); }
-  static ARIASUITE_SIMD_INLINE V FromXmm(__m128i a) { return a; }
-  static ARIASUITE_SIMD_INLINE __m128i Fold(V a) { return a; }
-  template <int kImm>
-  static ARIASUITE_SIMD_INLINE V Clmul(V a, V b) {
-    return _mm_clmulepi64_si128(a, b, kImm);
+  return idx;
+}
+alignas(16) constexpr std::array<uint8_t, 16> kPickFwd1 = SmallPick(true, true);
+alignas(16) constexpr std::array<uint8_t, 16> kPickInv1 = SmallPick(true, false);
+alignas(16) constexpr std::array<uint8_t, 16> kPickFwd2 = SmallPick(false, true);
+alignas(16) constexpr std::array<uint8_t, 16> kPickInv2 = SmallPick(false, false);
+alignas(16) constexpr uint8_t kRows13[16] = {0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff,
+                                             0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff};
+
+struct AesniSmallSbox {
+  using V = __m128i;
+  static ARIASUITE_SIMD_INLINE V Sl(V x, bool odd) {
+    const V zero = _mm_setzero_si128();
+    const V e = _mm_aesenclast_si128(x, zero);
+    const V e2 = Xmm::Affine(e, kPostS2Lo, kPostS2Hi);
+    const V d = _mm_aesdeclast_si128(x, zero);
+    const V d2 = _mm_aesdeclast_si128(Xmm::Affine(x, kPreS4Lo, kPreS4Hi), zero);
+    const V rows13 = Xmm::Load(kRows13);
+    const V u = _mm_blendv_epi8(e, e2, rows13);  // S1 / S2 of the rows
+    const V v = _mm_blendv_epi8(d, d2, rows13);  // S1^-1 / S2^-1 of the rows
+    const V fwd = Xmm::Load(odd ? kPickFwd1.data() : kPickFwd2.data());
+    const V inv = Xmm::Load(odd ? kPickInv1.data() : kPickInv2.data());
+    return _mm_or_si128(_mm_shuffle_epi8(u, fwd), _mm_shuffle_epi8(v, inv));
   }
 };
 
-using Ops = BlockOps<Xmm, Xmm, Xmm>;
-using Gcm = GcmOps<Xmm, Xmm, Xmm, ClmulXmm, 8>;
+// Xmm with the small engine's extras: the first n <= 1 blocks of a register.
+struct SmallXmm : Xmm {
+  static ARIASUITE_SIMD_INLINE V LoadN(const uint8_t* p, size_t n) {
+    return n != 0 ? Load(p) : Zero();  // n is public
+  }
+  static ARIASUITE_SIMD_INLINE void StoreN(uint8_t* p, V v, size_t n) {
+    if (n != 0) Store(p, v);
+  }
+};
+
+// Up to 6 blocks, one per register (past that the 16-block byte-sliced batch is as fast).
+using Small = SmallEngine<SmallXmm, 6, AesniSmallSbox>;
+using Ops = BlockOps<Xmm, Xmm, Xmm, Small>;
+using Gcm = GcmOps<Xmm, Xmm, Xmm, GhXmm, Small>;
 
 void Ghash(const GhashKey& key, uint8_t xi[16], const uint8_t* in, size_t nblocks) {
-  GhashImpl<ClmulXmm, 8>(key, xi, in, nblocks);
+  GhashImpl<GhXmm, 16>(key, xi, in, nblocks);
 }
 
 }  // namespace

@@ -1,8 +1,11 @@
 // The gfni-avx2 path: ARIA on 32 blocks at a time in byte-sliced ymm registers (16 blocks in xmm
 // for short tails), S-boxes with GF2P8AFFINEINVQB/GF2P8AFFINEQB (matrices in aria_simd_inl.h),
-// GHASH with VPCLMULQDQ on ymm (16 blocks per reduction), stitched GCM. Built with -mgfni -mavx2
-// -mpclmul -mvpclmulqdq; only dispatch (after CPUID/XGETBV) may call into it.
+// GHASH with VPCLMULQDQ on ymm (32 blocks per reduction), stitched GCM; up to 8 blocks go through
+// the one-block-per-lane small engine. Built with -mgfni -mavx2 -mpclmul -mvpclmulqdq; only
+// dispatch (after CPUID/XGETBV) may call into it.
 #include <immintrin.h>
+
+#include <array>
 
 #include "impl/ghash_simd_inl.h"
 #include "impl/internal.h"
@@ -10,6 +13,14 @@
 namespace ariasuite {
 namespace internal {
 namespace {
+
+// The byte mask of Blend<kP>: 0xff where bit i of kP is set.
+template <uint16_t kP>
+alignas(16) constexpr std::array<uint8_t, 16> kBlendMask = [] {
+  std::array<uint8_t, 16> m{};
+  for (int i = 0; i < 16; ++i) m[i] = ((kP >> i) & 1) ? 0xff : 0;
+  return m;
+}();
 
 struct Ymm {
   using V = __m256i;
@@ -20,6 +31,17 @@ struct Ymm {
   }
   static ARIASUITE_SIMD_INLINE void Store(uint8_t* p, V v) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v);
+  }
+  // The first n <= 2 blocks (VPMASKMOVQ: masked-off lanes are neither read nor written).
+  static ARIASUITE_SIMD_INLINE V BlockMask(size_t n) {
+    return _mm256_cmpgt_epi64(_mm256_set1_epi64x(static_cast<long long>(2 * n)),
+                              _mm256_set_epi64x(3, 2, 1, 0));
+  }
+  static ARIASUITE_SIMD_INLINE V LoadN(const uint8_t* p, size_t n) {
+    return _mm256_maskload_epi64(reinterpret_cast<const long long*>(p), BlockMask(n));
+  }
+  static ARIASUITE_SIMD_INLINE void StoreN(uint8_t* p, V v, size_t n) {
+    _mm256_maskstore_epi64(reinterpret_cast<long long*>(p), BlockMask(n), v);
   }
   static ARIASUITE_SIMD_INLINE V Zero() { return _mm256_setzero_si256(); }
   static ARIASUITE_SIMD_INLINE V Xor(V a, V b) { return _mm256_xor_si256(a, b); }
@@ -54,9 +76,7 @@ struct Ymm {
   }
   template <uint16_t kP>
   static ARIASUITE_SIMD_INLINE V Blend(V a, V b) {
-    alignas(16) uint8_t m[16];
-    for (int i = 0; i < 16; ++i) m[i] = ((kP >> i) & 1) ? 0xff : 0;
-    return _mm256_blendv_epi8(a, b, Bcast128(m));
+    return _mm256_blendv_epi8(a, b, Bcast128(kBlendMask<kP>.data()));
   }
   static ARIASUITE_SIMD_INLINE void SubstOdd(V x[16]) { GfniSboxes<Ymm>::SubstOdd(x); }
   static ARIASUITE_SIMD_INLINE void SubstEven(V x[16]) { GfniSboxes<Ymm>::SubstEven(x); }
@@ -112,11 +132,11 @@ struct ClmulYmm {
   }
   static ARIASUITE_SIMD_INLINE V Zero() { return _mm256_setzero_si256(); }
   static ARIASUITE_SIMD_INLINE V Xor(V a, V b) { return _mm256_xor_si256(a, b); }
+  static ARIASUITE_SIMD_INLINE V Swap64(V a) { return _mm256_shuffle_epi32(a, 0x4e); }
   static ARIASUITE_SIMD_INLINE V Bswap(V a) {
     return _mm256_shuffle_epi8(a, _mm256_broadcastsi128_si256(_mm_set_epi8(
                                       0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
   }
-  static ARIASUITE_SIMD_INLINE V Swap64(V a) { return _mm256_shuffle_epi32(a, 0x4e); }
   static ARIASUITE_SIMD_INLINE V FromXmm(__m128i a) {
     return _mm256_inserti128_si256(_mm256_setzero_si256(), a, 0);
   }
@@ -129,13 +149,13 @@ struct ClmulYmm {
   }
 };
 
-// Up to 4 blocks: two ymm, one block per lane.
-using Small = SmallEngine<Ymm, 2>;
+// Up to 8 blocks: one, two or four ymm, one block per lane.
+using Small = SmallEngine<Ymm, 4>;
 using Ops = BlockOps<Ymm, Ymm, Xmm, Small>;
-using Gcm = GcmOps<Ymm, Ymm, Xmm, ClmulYmm, 8, Small>;
+using Gcm = GcmOps<Ymm, Ymm, Xmm, ClmulYmm, Small>;
 
 void Ghash(const GhashKey& key, uint8_t xi[16], const uint8_t* in, size_t nblocks) {
-  GhashImpl<ClmulYmm, 8>(key, xi, in, nblocks);
+  GhashImpl<ClmulYmm, 16>(key, xi, in, nblocks);
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include <cstring>
 
 #include "impl/aria_key.h"
+#include "impl/mutants.h"
 
 // Everything on the per-batch path is forced inline so that the 16 state registers stay in
 // registers (an out-of-line call would pass them through memory).
@@ -168,7 +169,13 @@ template <class T>
 struct GfniSboxes {
   using V = typename T::V;
   static ARIASUITE_SIMD_INLINE V S1(V x) { return T::template AffineInv<0x63>(x, T::Mat(kMatS1)); }
+#if ARIASUITE_MUTANT(gfni_avx2_s2_matrix)
+  static ARIASUITE_SIMD_INLINE V S2(V x) {
+    return T::template AffineInv<0xE2>(x, T::Mat(kMatS2 ^ 0x0000000000000100ull));
+  }
+#else
   static ARIASUITE_SIMD_INLINE V S2(V x) { return T::template AffineInv<0xE2>(x, T::Mat(kMatS2)); }
+#endif
   static ARIASUITE_SIMD_INLINE V X1(V x) {
     return T::template AffineInv<0>(T::template Affine<0x05>(x, T::Mat(kMatS1Inv)),
                                     T::Mat(kMatIdentity));
@@ -205,9 +212,10 @@ struct NoHook {
 // The whole cipher on one batch held in block order in x (RFC 5794 §2.4: rounds 1..n-1 are
 // AddRoundKey, SL1 (odd) or SL2 (even), A; round n is AddRoundKey, SL2, AddRoundKey with
 // ek_{n+1}). hook(r) runs after round r+1 so GHASH work can be interleaved (stitched GCM).
+// The same on a batch already byte-sliced (x[j] = byte j of every block, see Ctr32SlicedRegs); the
+// result is in block order.
 template <class T, class Hook>
-ARIASUITE_SIMD_INLINE void CryptRegs(typename T::V x[16], const RoundKeys32& rk, Hook& hook) {
-  Transpose<T>(x);
+ARIASUITE_SIMD_INLINE void CryptSliced(typename T::V x[16], const RoundKeys32& rk, Hook& hook) {
   const int n = rk.rounds;
   AddRoundKey<T>(x, rk.k[0]);
   for (int r = 0; r < n - 1; r += 2) {
@@ -224,6 +232,12 @@ ARIASUITE_SIMD_INLINE void CryptRegs(typename T::V x[16], const RoundKeys32& rk,
   AddRoundKey<T>(x, rk.k[n]);
   T::FinishRounds(x, n);
   Transpose<T>(x);
+}
+
+template <class T, class Hook>
+ARIASUITE_SIMD_INLINE void CryptRegs(typename T::V x[16], const RoundKeys32& rk, Hook& hook) {
+  Transpose<T>(x);
+  CryptSliced<T>(x, rk, hook);
 }
 
 // Register i of a batch covers bytes [i*16*L, (i+1)*16*L). A partial batch (n < 16*L blocks)
@@ -271,8 +285,15 @@ ARIASUITE_SIMD_INLINE void LoadBatch(typename T::V x[16], const uint8_t* in, siz
 template <class T>
 ARIASUITE_SIMD_INLINE void StoreBatch(uint8_t* out, const typename T::V x[16], size_t n) {
   if (n == T::kBlocks) {
+#if ARIASUITE_MUTANT(aesni_lane_swap) || ARIASUITE_MUTANT(gfni_avx2_lane_swap) || \
+    ARIASUITE_MUTANT(gfni_avx512_lane_swap)
+    for (int i = 0; i < 16; ++i) {
+      T::Store(out + i * 16 * T::kLanes, x[i == 1 ? 2 : i == 2 ? 1 : i]);
+    }
+#else
 #pragma GCC unroll 16
     for (int i = 0; i < 16; ++i) T::Store(out + i * 16 * T::kLanes, x[i]);
+#endif
   } else {
     StorePartial<T>(out, x, n);
   }
@@ -309,6 +330,52 @@ ARIASUITE_SIMD_INLINE void Ctr32Regs(typename T::V x[16], const uint8_t prefix[1
     x[i] = T::Shuffle8(cur, swap);
     cur = T::Add32(cur, inc);
   }
+}
+
+// The counter blocks of Ctr32Regs built directly in byte-sliced form, which saves the input
+// transpose: after Transpose, byte i of lane l of register j is byte j of block L*i + l. Bytes
+// 0..11 are the prefix in every block (a broadcast each). The counters c + L*i + l are added as 32-bit
+// lanes in four registers W_k (lane l, dword m: i = 4k + m), whose bytes a PSHUFB per register
+// and two rounds of unpacks regroup by byte position: little-endian byte t of every counter lands
+// in one register, which is block byte 15 - t.
+template <class T>
+ARIASUITE_SIMD_INLINE void Ctr32SlicedRegs(typename T::V x[16], const uint8_t prefix[12],
+                                           uint32_t c) {
+  using V = typename T::V;
+  constexpr int kL = T::kLanes;
+  struct Offsets {  // lane l, dword m: L*m + l
+    alignas(64) uint32_t v[4 * kL];
+    constexpr Offsets() : v() {
+      for (int l = 0; l < kL; ++l) {
+        for (int m = 0; m < 4; ++m) v[4 * l + m] = static_cast<uint32_t>(kL * m + l);
+      }
+    }
+  };
+  alignas(64) static constexpr Offsets kOff;
+  alignas(16) static constexpr uint32_t kStep[4] = {4 * kL, 4 * kL, 4 * kL, 4 * kL};
+  // idx[4t + m] = 4m + t: byte t of dword m.
+  alignas(16) static constexpr uint8_t kGroup[16] = {0, 4, 8,  12, 1, 5, 9,  13,
+                                                     2, 6, 10, 14, 3, 7, 11, 15};
+#pragma GCC unroll 12
+  for (int j = 0; j < 12; ++j) {
+    const uint32_t b = prefix[j] * 0x01010101u;
+    x[j] = T::BroadcastKey(&b);
+  }
+  const V step = T::Bcast128(reinterpret_cast<const uint8_t*>(kStep));
+  const V group = T::Bcast128(kGroup);
+  V w[4];
+  w[0] = T::Add32(T::BroadcastKey(&c), T::Load(reinterpret_cast<const uint8_t*>(kOff.v)));
+  w[1] = T::Add32(w[0], step);
+  w[2] = T::Add32(w[1], step);
+  w[3] = T::Add32(w[2], step);
+#pragma GCC unroll 4
+  for (int k = 0; k < 4; ++k) w[k] = T::Shuffle8(w[k], group);
+  const V a = T::UnpackLo32(w[0], w[1]), b = T::UnpackHi32(w[0], w[1]);
+  const V d = T::UnpackLo32(w[2], w[3]), e = T::UnpackHi32(w[2], w[3]);
+  x[15] = T::UnpackLo64(a, d);
+  x[14] = T::UnpackHi64(a, d);
+  x[13] = T::UnpackLo64(b, e);
+  x[12] = T::UnpackHi64(b, e);
 }
 
 inline void LoadBe128(uint64_t* hi, uint64_t* lo, const uint8_t b[16]) {
@@ -351,18 +418,20 @@ ARIASUITE_SIMD_INLINE void Ctr128Regs(typename T::V x[16], uint64_t hi, uint64_t
   for (size_t i = 0; i < T::kBlocks; ++i) {
     StoreBe128(buf + 16 * i, hi, lo);
     ++lo;
+#if !(ARIASUITE_MUTANT(aesni_ctr128_carry) || ARIASUITE_MUTANT(gfni_avx512_ctr128_carry))
     hi += (lo == 0);
+#endif
   }
   LoadBatch<T>(x, buf, T::kBlocks);
 }
 
-// ---- Small engine: one block per 128-bit lane, for messages of a few blocks (GFNI paths) ----
+// ---- Small engine: one block per 128-bit lane, for messages of a few blocks ----
 // A byte-sliced batch costs the same for 1 block as for 16*L, so up to kBlocks blocks use this
-// engine instead: AddRoundKey is one XOR with the round key broadcast to every lane; SL1/SL2 compute
-// the S1/S2 and (shared) S1^-1/S2^-1 GFNI forms of the whole register and pick each byte's by its
-// position mod 4 with byte blends; the diffusion A is the XOR of seven byte permutations of the
-// block (A's rows hold seven ones and so do its columns, so its bipartite graph splits into seven
-// perfect matchings, found offline and checked by the tests through every output).
+// engine instead: AddRoundKey is one XOR with the round key broadcast to every lane; SL1/SL2 work
+// on whole blocks (GfniSmallSbox below; AES-NI's in aria_aesni_avx.cc); the diffusion A is the XOR
+// of seven byte permutations of the block (A's rows hold seven ones and so do its columns, so its
+// bipartite graph splits into seven perfect matchings, found offline and checked by the tests
+// through every output).
 alignas(16) inline constexpr uint8_t kDiffPerm[7][16] = {
     {8, 7, 4, 11, 14, 10, 9, 13, 15, 6, 3, 2, 12, 0, 5, 1},
     {14, 12, 10, 7, 15, 1, 0, 11, 4, 5, 13, 9, 6, 8, 3, 2},
@@ -373,13 +442,13 @@ alignas(16) inline constexpr uint8_t kDiffPerm[7][16] = {
     {9, 8, 6, 14, 5, 4, 12, 3, 10, 11, 2, 7, 1, 13, 0, 15},
 };
 
-// T: vector traits with the GFNI operations and Blend<pattern>(a, b) (bytes whose bit is set in
-// the 16-bit per-lane pattern come from b). R registers are processed side by side.
-template <class T, int R>
-struct SmallEngine {
+// SL1/SL2 of the small engine with GFNI: T supplies the GFNI operations and Blend<pattern>(a, b)
+// (bytes whose bit is set in the 16-bit per-lane pattern come from b). The S1/S2 and (shared)
+// S1^-1/S2^-1 forms of the whole register are computed and each byte's picked by its position
+// mod 4 with byte blends.
+template <class T>
+struct GfniSmallSbox {
   using V = typename T::V;
-  static constexpr size_t kBlocks = static_cast<size_t>(R) * T::kLanes;
-
   static ARIASUITE_SIMD_INLINE V Sl(V x, bool odd) {
     const V s1 = T::template AffineInv<0x63>(x, T::Mat(kMatS1));
     const V s2 = T::template AffineInv<0xE2>(x, T::Mat(kMatS2));
@@ -393,6 +462,17 @@ struct SmallEngine {
     const V xi = T::template AffineInv<0>(T::template Blend<0x2222>(t1, t2), T::Mat(kMatIdentity));
     return T::template Blend<0x3333>(T::template Blend<0x8888>(s1, s2), xi);
   }
+};
+
+// T: vector traits with Shuffle8, Xor3, Bcast128, Add32, LaneIndex32 and LoadN/StoreN(p, n) that
+// touch only the first n <= kLanes blocks of a register (masked moves: nothing past the buffer is
+// read or written, and the other lanes load as zero). S::Sl(x, odd) is SL1 (odd) or SL2 on whole
+// blocks. Up to R registers are processed side by side; a call uses as many as its blocks need, so
+// one block costs one register's latency.
+template <class T, int R, class S = GfniSmallSbox<T>>
+struct SmallEngine {
+  using V = typename T::V;
+  static constexpr size_t kBlocks = static_cast<size_t>(R) * T::kLanes;
 
   static ARIASUITE_SIMD_INLINE V Diffuse1(V x) {
     V p[7];
@@ -401,68 +481,123 @@ struct SmallEngine {
     return T::Xor3(T::Xor3(p[0], p[1], p[2]), T::Xor3(p[3], p[4], p[5]), p[6]);
   }
 
-  static ARIASUITE_SIMD_INLINE void Crypt(V x[R], const AriaKey& key) {
+  // Round r+1 (RFC 5794 §2.4): AddRoundKey, SL1 (odd) or SL2, A.
+  template <int K>
+  static ARIASUITE_SIMD_INLINE void Round(V x[K], const uint8_t rk[16], bool odd) {
+    const V k = T::Bcast128(rk);
+#pragma GCC unroll 8
+    for (int i = 0; i < K; ++i) x[i] = Diffuse1(S::Sl(T::Xor(x[i], k), odd));
+  }
+
+  template <int K>
+  static ARIASUITE_SIMD_INLINE void Crypt(V x[K], const AriaKey& key) {
     const int n = key.rounds;
-    for (int r = 0; r < n - 1; ++r) {
-      const V k = T::Bcast128(key.rk[r]);
-#pragma GCC unroll 4
-      for (int i = 0; i < R; ++i) x[i] = Diffuse1(Sl(T::Xor(x[i], k), (r & 1) == 0));
-    }
+    for (int r = 0; r < n - 1; ++r) Round<K>(x, key.rk[r], (r & 1) == 0);
     const V k1 = T::Bcast128(key.rk[n - 1]);
     const V k2 = T::Bcast128(key.rk[n]);
-#pragma GCC unroll 4
-    for (int i = 0; i < R; ++i) x[i] = T::Xor(Sl(T::Xor(x[i], k1), false), k2);
+#pragma GCC unroll 8
+    for (int i = 0; i < K; ++i) x[i] = T::Xor(S::Sl(T::Xor(x[i], k1), false), k2);
   }
 
-  // n <= kBlocks blocks: out = E(src) ^ mask (mask may be null: ECB).
-  static ARIASUITE_SIMD_INLINE void Run(const AriaKey& key, uint8_t* out, const uint8_t* src,
-                                        const uint8_t* mask, size_t n) {
-    alignas(64) uint8_t buf[16 * kBlocks] = {};
-    std::memcpy(buf, src, 16 * n);
-    V x[R];
-#pragma GCC unroll 4
-    for (int i = 0; i < R; ++i) x[i] = T::Load(buf + 16 * T::kLanes * i);
-    Crypt(x, key);
-#pragma GCC unroll 4
-    for (int i = 0; i < R; ++i) T::Store(buf + 16 * T::kLanes * i, x[i]);
-    if (mask != nullptr) {
-      for (size_t i = 0; i < 16 * n; ++i) buf[i] ^= mask[i];
-    }
-    std::memcpy(out, buf, 16 * n);
+  // Blocks [i*kLanes, i*kLanes + kLanes) of an n-block buffer that exist.
+  static ARIASUITE_SIMD_INLINE size_t InReg(size_t n, int i) {
+    const size_t first = static_cast<size_t>(i) * T::kLanes;
+    return n <= first ? 0 : (n - first < T::kLanes ? n - first : T::kLanes);
   }
 
-  static void Ecb(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n) {
-    Run(key, out, in, nullptr, n);
-  }
-  static void Ctr32(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
-                    const uint8_t ctr[16]) {
-    uint8_t blocks[16 * kBlocks];
-    for (size_t i = 0; i < n; ++i) {
-      std::memcpy(blocks + 16 * i, ctr, 16);
-      if (i > 0) {
-        std::memcpy(blocks + 16 * i, blocks + 16 * (i - 1), 16);
-        uint32_t c = (uint32_t{blocks[16 * i + 12]} << 24) | (uint32_t{blocks[16 * i + 13]} << 16) |
-                     (uint32_t{blocks[16 * i + 14]} << 8) | blocks[16 * i + 15];
-        ++c;
-        blocks[16 * i + 12] = static_cast<uint8_t>(c >> 24);
-        blocks[16 * i + 13] = static_cast<uint8_t>(c >> 16);
-        blocks[16 * i + 14] = static_cast<uint8_t>(c >> 8);
-        blocks[16 * i + 15] = static_cast<uint8_t>(c);
-      }
+  // out = E(x) ^ mask over n blocks (mask may be null: ECB). x holds the K registers' inputs.
+  template <int K>
+  static ARIASUITE_SIMD_INLINE void Finish(const AriaKey& key, V x[K], uint8_t* out,
+                                           const uint8_t* mask, size_t n) {
+    Crypt<K>(x, key);
+#pragma GCC unroll 8
+    for (int i = 0; i < K; ++i) {
+      const size_t m = InReg(n, i);
+      if (mask != nullptr) x[i] = T::Xor(x[i], T::LoadN(mask + 16 * T::kLanes * i, m));
+      T::StoreN(out + 16 * T::kLanes * i, x[i], m);
     }
-    Run(key, out, blocks, in, n);
   }
-  static void Ctr128(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
-                     const uint8_t ctr[16]) {
-    uint8_t blocks[16 * kBlocks];
+
+  template <int K>
+  static ARIASUITE_SIMD_INLINE void EcbK(const AriaKey& key, uint8_t* out, const uint8_t* in,
+                                         size_t n) {
+    V x[K];
+#pragma GCC unroll 8
+    for (int i = 0; i < K; ++i) x[i] = T::LoadN(in + 16 * T::kLanes * i, InReg(n, i));
+    Finish<K>(key, x, out, nullptr, n);
+  }
+
+  // Counter blocks ctr + 0 .. ctr + K*kLanes - 1 with inc32 (SP 800-38D §6.2), built in registers:
+  // bytes 12..15 are swapped to little-endian, the lane's offset added, and swapped back.
+  template <int K>
+  static ARIASUITE_SIMD_INLINE void Ctr32K(const AriaKey& key, uint8_t* out, const uint8_t* in,
+                                           size_t n, const uint8_t ctr[16]) {
+    alignas(16) static constexpr uint8_t kSwap[16] = {0, 1, 2, 3, 4, 5, 6, 7,
+                                                      8, 9, 10, 11, 15, 14, 13, 12};
+    alignas(16) static constexpr uint32_t kStep[4] = {0, 0, 0, static_cast<uint32_t>(T::kLanes)};
+    const V swap = T::Bcast128(kSwap);
+    const V step = T::Bcast128(reinterpret_cast<const uint8_t*>(kStep));
+    V cur = T::Add32(T::Shuffle8(T::Bcast128(ctr), swap), T::LaneIndex32());
+    V x[K];
+#pragma GCC unroll 8
+    for (int i = 0; i < K; ++i) {
+      x[i] = T::Shuffle8(cur, swap);
+      cur = T::Add32(cur, step);
+    }
+    Finish<K>(key, x, out, in, n);
+  }
+
+  template <int K>
+  static ARIASUITE_SIMD_INLINE void Ctr128K(const AriaKey& key, uint8_t* out, const uint8_t* in,
+                                            size_t n, const uint8_t ctr[16]) {
+    alignas(64) uint8_t blocks[16 * K * T::kLanes];
     uint64_t hi, lo;
     LoadBe128(&hi, &lo, ctr);
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < K * T::kLanes; ++i) {
       StoreBe128(blocks + 16 * i, hi, lo);
       ++lo;
       hi += (lo == 0);
     }
-    Run(key, out, blocks, in, n);
+    V x[K];
+#pragma GCC unroll 8
+    for (int i = 0; i < K; ++i) x[i] = T::Load(blocks + 16 * T::kLanes * i);
+    Finish<K>(key, x, out, in, n);
+  }
+
+  // The entry points (1 <= n <= kBlocks) run with K = the number of registers n needs.
+  template <int K>
+  static void Ecb(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n) {
+    if constexpr (K > 1) {
+      if (n <= (K - 1) * T::kLanes) return Ecb<K - 1>(key, out, in, n);
+    }
+    EcbK<K>(key, out, in, n);
+  }
+  template <int K>
+  static void Ctr32(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
+                    const uint8_t ctr[16]) {
+    if constexpr (K > 1) {
+      if (n <= (K - 1) * T::kLanes) return Ctr32<K - 1>(key, out, in, n, ctr);
+    }
+    Ctr32K<K>(key, out, in, n, ctr);
+  }
+  template <int K>
+  static void Ctr128(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
+                     const uint8_t ctr[16]) {
+    if constexpr (K > 1) {
+      if (n <= (K - 1) * T::kLanes) return Ctr128<K - 1>(key, out, in, n, ctr);
+    }
+    Ctr128K<K>(key, out, in, n, ctr);
+  }
+  static void Ecb(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n) {
+    Ecb<R>(key, out, in, n);
+  }
+  static void Ctr32(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
+                    const uint8_t ctr[16]) {
+    Ctr32<R>(key, out, in, n, ctr);
+  }
+  static void Ctr128(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
+                     const uint8_t ctr[16]) {
+    Ctr128<R>(key, out, in, n, ctr);
   }
 };
 
@@ -479,6 +614,10 @@ struct NoSmall {
 // count) processes blocks [first, first+count).
 template <class Wide, class Mid, class Narrow, class Job>
 inline void RunBatches(Job& job, size_t n) {
+#if ARIASUITE_MUTANT(aesni_tail) || ARIASUITE_MUTANT(gfni_avx2_tail) || \
+    ARIASUITE_MUTANT(gfni_avx512_tail63)
+  if (n % Wide::kBlocks == Wide::kBlocks - 1) --n;  // the tail's last block is dropped
+#endif
   size_t done = 0;
   while (n - done >= Wide::kBlocks) {
     job.template Batch<Wide>(done, Wide::kBlocks);
@@ -519,8 +658,15 @@ struct Ctr32Job {
   ARIASUITE_SIMD_INLINE void Batch(size_t first, size_t n) {
     typename T::V x[16];
     NoHook hook;
-    Ctr32Regs<T>(x, prefix, c + static_cast<uint32_t>(first));
-    CryptRegs<T>(x, *rk, hook);
+#if ARIASUITE_MUTANT(gfni_avx2_ctr32_wrap)
+    uint8_t p[12];  // the batch's first counter computed over 64 bits: a wrap carries into byte 11
+    std::memcpy(p, prefix, 12);
+    if (c + static_cast<uint32_t>(first) < c) ++p[11];
+    Ctr32SlicedRegs<T>(x, p, c + static_cast<uint32_t>(first));
+#else
+    Ctr32SlicedRegs<T>(x, prefix, c + static_cast<uint32_t>(first));
+#endif
+    CryptSliced<T>(x, *rk, hook);
     XorBatch<T>(x, in + 16 * first, n);
     StoreBatch<T>(out + 16 * first, x, n);
   }

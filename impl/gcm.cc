@@ -1,13 +1,16 @@
 // The GCM layer (NIST SP 800-38D), generic over the block cipher through GcmEngine, and its ARIA
 // instance (AriaGcmKey, AriaGcmSeal/Open, AriaGcmContext). Full blocks go through the backend's
 // stitched gcm_seal_bulk/gcm_open_bulk when it has them, else ctr32 + ghash; partial blocks of AAD
-// and text are buffered here.
+// and text are buffered here. Short one-shot messages take a lean path (ShortSeal/ShortOpen): one
+// cipher call and one GHASH call per message.
 #include "impl/gcm.h"
 
 #include <cstring>
 
 #include "impl/aria.h"
+#include "impl/ct/declassify.h"
 #include "impl/dispatch.h"
+#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace internal {
@@ -16,7 +19,11 @@ namespace {
 // SP 800-38D §6.2 inc32: the low 32 bits (bytes 12..15, big-endian) mod 2^32; no early exit.
 void Inc32(uint8_t ctr[16]) {
   unsigned carry = 1;
+#if ARIASUITE_MUTANT(gcm_inc32_carry)
+  for (int i = 15; i >= 11; --i) {
+#else
   for (int i = 15; i >= 12; --i) {
+#endif
     const unsigned v = ctr[i] + carry;
     ctr[i] = static_cast<uint8_t>(v);
     carry = v >> 8;
@@ -27,10 +34,151 @@ void PutBe64(uint8_t* p, uint64_t v) {
   for (int i = 7; i >= 0; --i, v >>= 8) p[i] = static_cast<uint8_t>(v);
 }
 
+// SP 800-38D §7.1 step 2: J0 from the IV (12 bytes: IV || 0^31 || 1; any other length: GHASH of
+// the zero-padded IV and its bit length).
+void ComputeJ0(const GcmEngine& engine, uint8_t j0[16], const uint8_t* iv, size_t iv_len) {
+#if ARIASUITE_MUTANT(gcm_iv12_shortcut)
+  if (iv_len <= 12) {
+    std::memset(j0, 0, 16);
+    std::memcpy(j0, iv, iv_len);
+#else
+  if (iv_len == 12) {
+    std::memcpy(j0, iv, 12);
+#endif
+    j0[12] = j0[13] = j0[14] = 0;
+    j0[15] = 1;
+  } else {
+    std::memset(j0, 0, 16);
+    const size_t full = iv_len / 16, rest = iv_len % 16;
+    if (full > 0) engine.ghash(*engine.hkey, j0, iv, full);
+    uint8_t block[16] = {};
+    if (rest > 0) {
+      std::memcpy(block, iv + 16 * full, rest);
+      engine.ghash(*engine.hkey, j0, block, 1);
+    }
+    std::memset(block, 0, 16);
+    PutBe64(block + 8, static_cast<uint64_t>(iv_len) * 8);
+    engine.ghash(*engine.hkey, j0, block, 1);
+  }
+}
+
+// out = a ^ b over n bytes, eight at a time (out may equal a or b).
+void XorBytes(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x, y;
+    std::memcpy(&x, a + i, 8);
+    std::memcpy(&y, b + i, 8);
+    x ^= y;
+    std::memcpy(out + i, &x, 8);
+  }
+  for (; i < n; ++i) out[i] = a[i] ^ b[i];
+}
+
+// Clears secrets from the stack in a way the compiler may not drop as a dead store.
+void Wipe(void* p, size_t n) {
+  std::memset(p, 0, n);
+  __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+// Short one-shot messages (TLS records and the like) skip the streaming state: one cipher call
+// makes E_K(J0) and the whole keystream (the counter blocks J0, inc32(J0), ... are consecutive,
+// SP 800-38D §7.1 steps 3-4 and 6), and one GHASH call absorbs A || 0^v || C || 0^u || lengths
+// (step 5), with one aggregated reduction on the SIMD paths. Bounds: J0 plus the text fill one
+// 16-block batch; the AAD takes at most four blocks.
+inline constexpr size_t kShortMaxText = 15 * 16;
+inline constexpr size_t kShortMaxAad = 4 * 16;
+inline constexpr size_t kShortHashBlocks = (kShortMaxAad + kShortMaxText) / 16 + 1;
+
+bool IsShort(size_t in_len, size_t aad_len) {
+  return in_len <= kShortMaxText && aad_len <= kShortMaxAad;
+}
+
+struct ShortMessage {
+  alignas(64) uint8_t keystream[16 + kShortMaxText];  // E_K(J0), then the text's keystream.
+  alignas(64) uint8_t hash_in[16 * kShortHashBlocks];  // A || 0^v || C || 0^u || lengths.
+  size_t text_off;                                      // where C starts in hash_in.
+  size_t hash_blocks;
+};
+
+// Computes the keystream and lays out hash_in around C, which the caller then writes at
+// hash_in + text_off.
+void ShortPrepare(const GcmEngine& engine, ShortMessage* m, const uint8_t* iv, size_t iv_len,
+                  size_t in_len, const uint8_t* aad, size_t aad_len) {
+  static constexpr uint8_t kZero[16 + kShortMaxText] = {};
+  uint8_t j0[16];
+  ComputeJ0(engine, j0, iv, iv_len);
+  const size_t text_blocks = (in_len + 15) / 16;
+  engine.ctr32(engine.cipher, m->keystream, kZero, 1 + text_blocks, j0);
+  const size_t aad_blocks = (aad_len + 15) / 16;
+  m->text_off = 16 * aad_blocks;
+  m->hash_blocks = aad_blocks + text_blocks + 1;
+  uint8_t* h = m->hash_in;
+  if (aad_len > 0) std::memcpy(h, aad, aad_len);
+  std::memset(h + aad_len, 0, m->text_off - aad_len);
+  uint8_t* lens = h + m->text_off + 16 * text_blocks;
+  std::memset(h + m->text_off + in_len, 0, 16 * text_blocks - in_len);
+  PutBe64(lens, static_cast<uint64_t>(aad_len) * 8);
+  PutBe64(lens + 8, static_cast<uint64_t>(in_len) * 8);
+}
+
+// SP 800-38D §7.1 steps 5-6: full_tag = GHASH(hash_in) ^ E_K(J0).
+void ShortTag(const GcmEngine& engine, const ShortMessage& m, uint8_t full_tag[16]) {
+  uint8_t xi[16] = {};
+  engine.ghash(*engine.hkey, xi, m.hash_in, m.hash_blocks);
+  XorBytes(full_tag, xi, m.keystream, 16);
+  Wipe(xi, sizeof(xi));
+}
+
+Status ShortSeal(const GcmEngine& engine, uint8_t* out, uint8_t* out_tag, size_t tag_len,
+                 const uint8_t* iv, size_t iv_len, const uint8_t* in, size_t in_len,
+                 const uint8_t* aad, size_t aad_len) {
+  ShortMessage m;
+  ShortPrepare(engine, &m, iv, iv_len, in_len, aad, aad_len);
+  uint8_t* c = m.hash_in + m.text_off;
+  if (in_len > 0) {
+    XorBytes(c, in, m.keystream + 16, in_len);
+    std::memcpy(out, c, in_len);
+  }
+  uint8_t tag[16];
+  ShortTag(engine, m, tag);
+  std::memcpy(out_tag, tag, tag_len);
+  Wipe(m.keystream, 16 + 16 * ((in_len + 15) / 16));
+  return Status::kOk;
+}
+
+// SP 800-38D §7.2. The plaintext is written only once the tag has matched.
+Status ShortOpen(const GcmEngine& engine, uint8_t* out, const uint8_t* iv, size_t iv_len,
+                 const uint8_t* in, size_t in_len, const uint8_t* tag, size_t tag_len,
+                 const uint8_t* aad, size_t aad_len) {
+  ShortMessage m;
+  ShortPrepare(engine, &m, iv, iv_len, in_len, aad, aad_len);
+  uint8_t* c = m.hash_in + m.text_off;
+  if (in_len > 0) std::memcpy(c, in, in_len);
+  uint8_t expected[16];
+  ShortTag(engine, m, expected);
+  uint8_t diff = 0;
+  for (size_t i = 0; i < tag_len; ++i) diff |= expected[i] ^ tag[i];  // constant time
+  Wipe(expected, sizeof(expected));
+  Status s = Status::kAuthFailed;
+  if (ct::Public(diff) == 0) {  // the verdict is public
+    if (in_len > 0) XorBytes(out, c, m.keystream + 16, in_len);
+    s = Status::kOk;
+  } else if (in_len > 0) {
+    std::memset(out, 0, in_len);  // never release unverified text
+  }
+  Wipe(m.keystream, 16 + 16 * ((in_len + 15) / 16));
+  return s;
+}
+
 }  // namespace
 
 bool GcmTagLenAllowed(size_t tag_len) {
+#if ARIASUITE_MUTANT(gcm_tag_length_check)
+  return tag_len >= 1 && tag_len <= 16;
+#else
   return (tag_len >= 12 && tag_len <= 16) || tag_len == 8 || tag_len == 4;
+#endif
 }
 
 Status GcmState::Start(const GcmEngine& engine, const uint8_t* iv, size_t iv_len) {
@@ -39,24 +187,7 @@ Status GcmState::Start(const GcmEngine& engine, const uint8_t* iv, size_t iv_len
   if (iv_len > kGcmMaxIvBytes) return Status::kTooLong;
   engine_ = engine;
   std::memset(xi_, 0, 16);
-  // SP 800-38D §7.1 step 2: J0.
-  if (iv_len == 12) {
-    std::memcpy(j0_, iv, 12);
-    j0_[12] = j0_[13] = j0_[14] = 0;
-    j0_[15] = 1;
-  } else {
-    std::memset(j0_, 0, 16);
-    const size_t full = iv_len / 16, rest = iv_len % 16;
-    if (full > 0) engine_.ghash(*engine_.hkey, j0_, iv, full);
-    uint8_t block[16] = {};
-    if (rest > 0) {
-      std::memcpy(block, iv + 16 * full, rest);
-      engine_.ghash(*engine_.hkey, j0_, block, 1);
-    }
-    std::memset(block, 0, 16);
-    PutBe64(block + 8, static_cast<uint64_t>(iv_len) * 8);
-    engine_.ghash(*engine_.hkey, j0_, block, 1);
-  }
+  ComputeJ0(engine_, j0_, iv, iv_len);
   std::memcpy(ctr_, j0_, 16);
   Inc32(ctr_);
   std::memset(xi_, 0, 16);
@@ -94,7 +225,9 @@ Status GcmState::UpdateAad(const uint8_t* aad, size_t len) {
 // Pads the partial block in buf_ (AAD or ciphertext) with zeros and absorbs it.
 void GcmState::FlushPartial() {
   if (buf_len_ > 0) {
+#if !ARIASUITE_MUTANT(gcm_partial_no_zero_pad)
     std::memset(buf_ + buf_len_, 0, 16 - buf_len_);
+#endif
     engine_.ghash(*engine_.hkey, xi_, buf_, 1);
     buf_len_ = 0;
   }
@@ -105,14 +238,20 @@ Status GcmState::Update(Dir dir, uint8_t* out, const uint8_t* in, size_t len) {
   if (phase_ != Phase::kAad && phase_ != want) return Status::kBadState;
   if (len > kGcmMaxTextBytes - text_len_) return Status::kTooLong;
   if (phase_ == Phase::kAad) {
+#if !ARIASUITE_MUTANT(gcm_aad_not_flushed)
     FlushPartial();
+#endif
     phase_ = want;
   }
   text_len_ += len;
   const bool enc = dir == Dir::kEncrypt;
   // Finish the partial block left by the previous call.
   if (buf_len_ > 0) {
+#if ARIASUITE_MUTANT(gcm_stream_boundary)
+    while (buf_len_ < 15 && len > 0) {
+#else
     while (buf_len_ < 16 && len > 0) {
+#endif
       const uint8_t v = *in++;
       const uint8_t o = v ^ keystream_[buf_len_];
       buf_[buf_len_++] = enc ? o : v;
@@ -144,7 +283,11 @@ Status GcmState::Update(Dir dir, uint8_t* out, const uint8_t* in, size_t len) {
     out += 16 * full;
     len -= 16 * full;
   }
+#if ARIASUITE_MUTANT(gcm_partial_dropped)
+  if (false) {
+#else
   if (len > 0) {
+#endif
     static constexpr uint8_t kZero[16] = {};
     engine_.ctr32(engine_.cipher, keystream_, kZero, 1, ctr_);
     for (size_t i = 0; i < len; ++i) {
@@ -171,11 +314,19 @@ Status GcmState::UpdateDecrypt(uint8_t* out, const uint8_t* in, size_t len) {
 void GcmState::ComputeTag(uint8_t full_tag[16]) {
   FlushPartial();  // pads whichever partial block (AAD or ciphertext) is pending
   uint8_t block[16];
+#if ARIASUITE_MUTANT(gcm_lengths_block)
+  PutBe64(block, aad_len_);
+  PutBe64(block + 8, text_len_);
+#else
   PutBe64(block, aad_len_ * 8);
   PutBe64(block + 8, text_len_ * 8);
+#endif
   engine_.ghash(*engine_.hkey, xi_, block, 1);
   uint8_t j0[16];
   std::memcpy(j0, j0_, 16);
+#if ARIASUITE_MUTANT(gcm_tag_counter)
+  Inc32(j0);
+#endif
   engine_.ctr32(engine_.cipher, full_tag, xi_, 1, j0);
   std::memset(keystream_, 0, 16);
   std::memset(xi_, 0, 16);
@@ -198,9 +349,13 @@ Status GcmState::FinishDecrypt(const uint8_t* tag, size_t tag_len) {
   ComputeTag(expected);
   phase_ = Phase::kDone;
   uint8_t diff = 0;
+#if ARIASUITE_MUTANT(gcm_tag_prefix)
+  for (size_t i = 0; i < tag_len && i < 8; ++i) diff |= expected[i] ^ tag[i];
+#else
   for (size_t i = 0; i < tag_len; ++i) diff |= expected[i] ^ tag[i];  // constant time
+#endif
   std::memset(expected, 0, 16);
-  return diff == 0 ? Status::kOk : Status::kAuthFailed;
+  return ct::Public(diff) == 0 ? Status::kOk : Status::kAuthFailed;  // the verdict is public
 }
 
 Status GcmSeal(const GcmEngine& engine, uint8_t* out, uint8_t* out_tag, size_t tag_len,
@@ -208,6 +363,11 @@ Status GcmSeal(const GcmEngine& engine, uint8_t* out, uint8_t* out_tag, size_t t
                const uint8_t* aad, size_t aad_len) {
   if (!GcmTagLenAllowed(tag_len)) return Status::kBadTagLength;
   if (in_len > kGcmMaxTextBytes || aad_len > kGcmMaxAadBytes) return Status::kTooLong;
+  if (iv_len == 0) return Status::kBadIvLength;
+  if (iv_len > kGcmMaxIvBytes) return Status::kTooLong;
+  if (IsShort(in_len, aad_len)) {
+    return ShortSeal(engine, out, out_tag, tag_len, iv, iv_len, in, in_len, aad, aad_len);
+  }
   GcmState state;
   Status s = state.Start(engine, iv, iv_len);
   if (s == Status::kOk) s = state.UpdateAad(aad, aad_len);
@@ -221,6 +381,13 @@ Status GcmOpen(const GcmEngine& engine, uint8_t* out, const uint8_t* iv, size_t 
                const uint8_t* aad, size_t aad_len) {
   if (!GcmTagLenAllowed(tag_len)) return Status::kBadTagLength;
   if (in_len > kGcmMaxTextBytes || aad_len > kGcmMaxAadBytes) return Status::kTooLong;
+  if (iv_len == 0 || iv_len > kGcmMaxIvBytes) {
+    if (in_len > 0) std::memset(out, 0, in_len);  // as for every failure after the length checks
+    return iv_len == 0 ? Status::kBadIvLength : Status::kTooLong;
+  }
+  if (IsShort(in_len, aad_len)) {
+    return ShortOpen(engine, out, iv, iv_len, in, in_len, tag, tag_len, aad, aad_len);
+  }
   GcmState state;
   Status s = state.Start(engine, iv, iv_len);
   if (s == Status::kOk) s = state.UpdateAad(aad, aad_len);

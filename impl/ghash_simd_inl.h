@@ -12,11 +12,13 @@
 // y^128·(a·H), and the 256-bit product is brought back by a Montgomery reduction by y^128 that
 // costs two 64x64 carry-less multiplies by 0xC200000000000000 (GhReduce).
 //
-// Aggregated reduction: a chunk of C <= 16 blocks X_1..X_C is folded as
-// (xi ^ X_1)·H^C ^ X_2·H^(C-1) ^ ... ^ X_C·H with one reduction, Karatsuba for each product.
-// GhashKey layout (ours, all SIMD paths): bytes [0,256) hold (H^16)', (H^15)', ..., (H^1)' so
-// that C consecutive blocks meet C consecutive powers; bytes [256,512) hold, for the same powers,
-// hi64 ^ lo64 in both halves (the Karatsuba middle operand).
+// Aggregated reduction: a chunk of C <= 64 blocks X_1..X_C (one Wide batch of the stitched GCM)
+// is folded as (xi ^ X_1)·H^C ^ X_2·H^(C-1) ^ ... ^ X_C·H with a single reduction: Karatsuba for
+// each product (3 carry-less multiplies; the multiplier is the bottleneck on current cores), the
+// three partial sums kept in wide registers across the chunk and folded and reduced once.
+// GhashKey layout (ours, all SIMD paths): bytes [0,1024) hold (H^64)', (H^63)', ..., (H^1)' so
+// that C consecutive blocks meet C consecutive powers from offset 16·(64 - C); bytes [1024,2048)
+// hold, for the same powers, hi64 ^ lo64 in both halves (the Karatsuba middle operand).
 #ifndef ARIASUITE_IMPL_GHASH_SIMD_INL_H_
 #define ARIASUITE_IMPL_GHASH_SIMD_INL_H_
 
@@ -28,13 +30,21 @@
 
 #include "impl/aria_simd_inl.h"
 #include "impl/internal.h"
+#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace internal {
 namespace {
 
-inline constexpr size_t kGhPowOffset = 0;
-inline constexpr size_t kGhKaraOffset = 256;
+inline constexpr size_t kGhMaxPowers = 64;
+inline constexpr size_t kGhKaraOffset = 16 * kGhMaxPowers;
+static_assert(sizeof(GhashKey::bytes) >= 2 * kGhKaraOffset, "GhashKey too small");
+
+// (H^c)', (H^(c-1))', ..., (H^1)' for c <= kGhMaxPowers; their Karatsuba operands (hi ^ lo in
+// both halves) sit kGhKaraOffset bytes further.
+ARIASUITE_SIMD_INLINE const uint8_t* GhPowers(const GhashKey& key, size_t c) {
+  return key.bytes + 16 * (kGhMaxPowers - c);
+}
 
 ARIASUITE_SIMD_INLINE __m128i GhBswap(__m128i a) {
   return _mm_shuffle_epi8(a, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
@@ -42,7 +52,11 @@ ARIASUITE_SIMD_INLINE __m128i GhBswap(__m128i a) {
 
 // Montgomery reduction of the 256-bit product [hi:lo] by y^128 modulo Q (see above).
 ARIASUITE_SIMD_INLINE __m128i GhReduce(__m128i hi, __m128i lo) {
+#if ARIASUITE_MUTANT(ghash_clmul_reduction)
+  const __m128i c = _mm_set_epi64x(0, static_cast<long long>(0xC300000000000000ull));
+#else
   const __m128i c = _mm_set_epi64x(0, static_cast<long long>(0xC200000000000000ull));
+#endif
   __m128i t = _mm_clmulepi64_si128(lo, c, 0x00);
   lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), t);
   t = _mm_clmulepi64_si128(lo, c, 0x00);
@@ -80,61 +94,97 @@ inline __m128i GhTimesY(__m128i a) {
 }
 
 inline void GhashInitImpl(GhashKey* out, const uint8_t h[16]) {
-  std::memset(out->bytes, 0, sizeof(out->bytes));
   const __m128i h1 = GhBswap(_mm_loadu_si128(reinterpret_cast<const __m128i*>(h)));
   const __m128i h1p = GhTimesY(h1);
   __m128i pow = h1;  // H^k, reflected
-  for (int k = 1; k <= 16; ++k) {
+  for (size_t k = 1; k <= kGhMaxPowers; ++k) {
     if (k > 1) pow = GhMul(pow, h1p);
     const __m128i p = GhTimesY(pow);
-    const __m128i kara = _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out->bytes + kGhPowOffset + 16 * (16 - k)), p);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out->bytes + kGhKaraOffset + 16 * (16 - k)),
-                     kara);
+    uint8_t* dst = out->bytes + 16 * (kGhMaxPowers - k);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), p);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + kGhKaraOffset),
+                     _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e)));
   }
 }
 
-// One chunk of R registers of G::kLanes blocks each (C = R·L <= 16 blocks), one reduction.
-template <class G, int R>
-ARIASUITE_SIMD_INLINE __m128i GhashChunk(__m128i xi, const uint8_t* in, const GhashKey& key) {
+// PCLMULQDQ on one block per register; every path has it (the partial registers of the wider
+// paths use it too).
+struct GhXmm {
+  using V = __m128i;
+  static constexpr int kLanes = 1;
+  static ARIASUITE_SIMD_INLINE V Swap64(V a) { return _mm_shuffle_epi32(a, 0x4e); }
+  static ARIASUITE_SIMD_INLINE V Load(const uint8_t* p) {
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  }
+  static ARIASUITE_SIMD_INLINE V Zero() { return _mm_setzero_si128(); }
+  static ARIASUITE_SIMD_INLINE V Xor(V a, V b) { return _mm_xor_si128(a, b); }
+  static ARIASUITE_SIMD_INLINE V Bswap(V a) { return GhBswap(a); }
+  static ARIASUITE_SIMD_INLINE V FromXmm(__m128i a) { return a; }
+  static ARIASUITE_SIMD_INLINE __m128i Fold(V a) { return a; }
+  template <int kImm>
+  static ARIASUITE_SIMD_INLINE V Clmul(V a, V b) {
+    return _mm_clmulepi64_si128(a, b, kImm);
+  }
+};
+
+// The three partial sums of a chunk, L blocks per register.
+template <class G>
+struct GhAcc {
   using V = typename G::V;
-  constexpr int kL = G::kLanes;
-  constexpr int kC = R * kL;
-  static_assert(kC <= 16, "at most 16 powers of H are stored");
-  const uint8_t* hp = key.bytes + kGhPowOffset + 16 * (16 - kC);
-  const uint8_t* hk = key.bytes + kGhKaraOffset + 16 * (16 - kC);
   V lo = G::Zero(), hi = G::Zero(), mid = G::Zero();
-#pragma GCC unroll 16
-  for (int i = 0; i < R; ++i) {
-    V d = G::Bswap(G::Load(in + 16 * kL * i));
-    if (i == 0) d = G::Xor(d, G::FromXmm(xi));
-    const V h = G::Load(hp + 16 * kL * i);
-    const V k = G::Load(hk + 16 * kL * i);
+  // Adds d·h (d reflected, h a register of H' powers, k their Karatsuba operands).
+  ARIASUITE_SIMD_INLINE void Absorb(V d, V h, const uint8_t* k) {
     lo = G::Xor(lo, G::template Clmul<0x00>(d, h));
     hi = G::Xor(hi, G::template Clmul<0x11>(d, h));
-    mid = G::Xor(mid, G::template Clmul<0x00>(G::Xor(d, G::Swap64(d)), k));
+    mid = G::Xor(mid, G::template Clmul<0x00>(G::Xor(d, G::Swap64(d)), G::Load(k)));
   }
-  return GhCombine(G::Fold(lo), G::Fold(hi), G::Fold(mid));
+  // Block i of the chunk (i < R·L), loaded from in, with powers from hp; xi joins block 0.
+  ARIASUITE_SIMD_INLINE void AbsorbReg(const uint8_t* in, const uint8_t* hp, int i, bool first,
+                                       __m128i xi) {
+    V d = G::Bswap(G::Load(in + 16 * G::kLanes * i));
+    if (first) d = G::Xor(d, G::FromXmm(xi));
+#if ARIASUITE_MUTANT(ghash_vpclmul_power)
+    const uint8_t* h = hp + 16 * G::kLanes * (i == 1 ? 0 : i);  // group 1 gets group 0's powers
+#else
+    const uint8_t* h = hp + 16 * G::kLanes * i;
+#endif
+    Absorb(d, G::Load(h), h + kGhKaraOffset);
+  }
+  ARIASUITE_SIMD_INLINE __m128i Finish() const {
+    return GhCombine(G::Fold(lo), G::Fold(hi), G::Fold(mid));
+  }
+};
+
+// One chunk of R registers of G::kLanes blocks each (C = R·L <= 64 blocks), one reduction.
+template <class G, int R>
+ARIASUITE_SIMD_INLINE __m128i GhashChunk(__m128i xi, const uint8_t* in, const GhashKey& key) {
+  constexpr int kC = R * G::kLanes;
+  static_assert(kC <= static_cast<int>(kGhMaxPowers), "at most 64 powers of H are stored");
+  const uint8_t* hp = GhPowers(key, kC);
+  GhAcc<G> acc;
+#pragma GCC unroll 16
+  for (int i = 0; i < R; ++i) acc.AbsorbReg(in, hp, i, i == 0, xi);
+  return acc.Finish();
 }
 
-// 1..16 blocks with xmm PCLMULQDQ, one reduction.
+// 1..64 blocks, one reduction: whole G registers, then single blocks.
+template <class G>
 inline __m128i GhashTail(__m128i xi, const uint8_t* in, size_t n, const GhashKey& key) {
-  const uint8_t* hp = key.bytes + kGhPowOffset + 16 * (16 - n);
-  const uint8_t* hk = key.bytes + kGhKaraOffset + 16 * (16 - n);
-  __m128i lo = _mm_setzero_si128(), hi = _mm_setzero_si128(), mid = _mm_setzero_si128();
-  for (size_t i = 0; i < n; ++i) {
-    __m128i d = GhBswap(_mm_loadu_si128(reinterpret_cast<const __m128i*>(in + 16 * i)));
-    if (i == 0) d = _mm_xor_si128(d, xi);
-    const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(hp + 16 * i));
-    const __m128i k = _mm_loadu_si128(reinterpret_cast<const __m128i*>(hk + 16 * i));
-    lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(d, h, 0x00));
-    hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(d, h, 0x11));
-    mid = _mm_xor_si128(
-        mid, _mm_clmulepi64_si128(_mm_xor_si128(d, _mm_shuffle_epi32(d, 0x4e)), k, 0x00));
+  const uint8_t* hp = GhPowers(key, n);
+  const size_t regs = n / G::kLanes;
+  GhAcc<G> wide;
+  for (size_t i = 0; i < regs; ++i) wide.AbsorbReg(in, hp, static_cast<int>(i), i == 0, xi);
+  GhAcc<GhXmm> acc;
+  acc.lo = G::Fold(wide.lo);
+  acc.hi = G::Fold(wide.hi);
+  acc.mid = G::Fold(wide.mid);
+  for (size_t j = regs * G::kLanes; j < n; ++j) {
+    acc.AbsorbReg(in, hp, static_cast<int>(j), j == 0, xi);
   }
-  return GhCombine(lo, hi, mid);
+  return acc.Finish();
 }
 
+// Any number of blocks: chunks of R registers, then the tail.
 template <class G, int R>
 inline __m128i GhashBlocks(__m128i xi, const uint8_t* in, size_t n, const GhashKey& key) {
   constexpr size_t kC = R * G::kLanes;
@@ -143,7 +193,7 @@ inline __m128i GhashBlocks(__m128i xi, const uint8_t* in, size_t n, const GhashK
     in += 16 * kC;
     n -= kC;
   }
-  if (n != 0) xi = GhashTail(xi, in, n, key);
+  if (n != 0) xi = GhashTail<G>(xi, in, n, key);
   return xi;
 }
 
@@ -155,33 +205,49 @@ inline void GhashImpl(const GhashKey& key, uint8_t xi[16], const uint8_t* in, si
   _mm_storeu_si128(reinterpret_cast<__m128i*>(xi), GhBswap(x));
 }
 
-// Runs GHASH chunks between ARIA rounds: one chunk after every odd-numbered hook call.
+// Hashes one batch of 16 registers (16·L blocks, one reduction) between ARIA rounds: R of its
+// registers after every odd-numbered hook call, the reduction after the last of them.
 template <class G, int R>
 struct GhashHook {
+  static constexpr int kSteps = 16 / R;
   __m128i xi;
-  const uint8_t* p = nullptr;
-  int chunks = 0;
   const GhashKey* key;
-  ARIASUITE_SIMD_INLINE void operator()(int r) {
-    if ((r & 1) != 0 && chunks > 0) {
-      xi = GhashChunk<G, R>(xi, p, *key);
-      p += 16 * R * G::kLanes;
-      --chunks;
-    }
+  const uint8_t* p = nullptr;
+  const uint8_t* hp = nullptr;
+  int steps = 0;
+  GhAcc<G> acc;
+  // The batch at data (16·L blocks) is to be hashed.
+  ARIASUITE_SIMD_INLINE void Begin(const uint8_t* data) {
+    p = data;
+    hp = GhPowers(*key, 16 * G::kLanes);
+    steps = kSteps;
+    acc = GhAcc<G>();
   }
-  inline void Drain() {
-    while (chunks > 0) operator()(1);
+  ARIASUITE_SIMD_INLINE void Step() {
+    const bool first = steps == kSteps;
+#pragma GCC unroll 16
+    for (int i = 0; i < R; ++i) acc.AbsorbReg(p, hp, i, first && i == 0, xi);
+    p += 16 * G::kLanes * R;
+    hp += 16 * G::kLanes * R;
+    if (--steps == 0) xi = acc.Finish();
+  }
+  ARIASUITE_SIMD_INLINE void operator()(int r) {
+    if ((r & 1) != 0 && steps > 0) Step();
+  }
+  ARIASUITE_SIMD_INLINE void Drain() {
+    while (steps > 0) Step();
   }
 };
 
 // Stitched GCM bulk (SP 800-38D §7.1 steps 5-6 over full blocks): seal encrypts batch b while
 // hashing the ciphertext of batch b-1; open hashes batch b while decrypting it (the hash of a
-// batch completes before its output is stored, so in-place works). Remainders that do not fill a
-// Wide batch go through the narrower engines, then the plain GHASH.
-template <class Wide, class Mid, class Narrow, class G, int R, class Small = NoSmall>
+// batch completes before its output is stored, so in-place works). Each Wide batch is one GHASH
+// chunk (16 registers of G, one reduction). Remainders that do not fill a Wide batch go through
+// the narrower engines, then the plain GHASH.
+template <class Wide, class Mid, class Narrow, class G, class Small = NoSmall>
 struct GcmOps {
-  static_assert(Wide::kBlocks % (R * G::kLanes) == 0, "batch must be whole GHASH chunks");
-  static constexpr int kChunks = Wide::kBlocks / (R * G::kLanes);
+  static_assert(Wide::kBlocks == 16 * G::kLanes, "a batch must be one GHASH chunk");
+  static constexpr int kHookRegs = 4;  // GHASH registers per odd ARIA round
 
   static void Seal(const AriaKey& key, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
                    uint8_t* out, const uint8_t* in, size_t nblocks) {
@@ -189,39 +255,35 @@ struct GcmOps {
     if (nblocks <= Small::kBlocks) {
       Small::Ctr32(key, out, in, nblocks, ctr);
       Ctr32Advance(ctr, nblocks);
-      GhashImpl<G, R>(hkey, xi, out, nblocks);
+      GhashImpl<G, 16>(hkey, xi, out, nblocks);
       return;
     }
     RoundKeys32 rk;
     ExpandRoundKeys(&rk, key);
     Ctr32Job job{&rk, out, in, {}, 0};
     Ctr32Setup(&job, ctr);
-    GhashHook<G, R> hook;
+    GhashHook<G, kHookRegs> hook;
     hook.key = &hkey;
     hook.xi = GhBswap(_mm_loadu_si128(reinterpret_cast<const __m128i*>(xi)));
     const size_t full = nblocks / Wide::kBlocks;
     for (size_t b = 0; b < full; ++b) {
       typename Wide::V x[16];
-      Ctr32Regs<Wide>(x, job.prefix, job.c + static_cast<uint32_t>(b * Wide::kBlocks));
-      if (b > 0) {
-        hook.p = out + 16 * (b - 1) * Wide::kBlocks;
-        hook.chunks = kChunks;
-      }
-      CryptRegs<Wide>(x, rk, hook);
+      Ctr32SlicedRegs<Wide>(x, job.prefix, job.c + static_cast<uint32_t>(b * Wide::kBlocks));
+      if (b > 0) hook.Begin(out + 16 * (b - 1) * Wide::kBlocks);
+      CryptSliced<Wide>(x, rk, hook);
       hook.Drain();
       XorBatch<Wide>(x, in + 16 * b * Wide::kBlocks, Wide::kBlocks);
       StoreBatch<Wide>(out + 16 * b * Wide::kBlocks, x, Wide::kBlocks);
     }
     __m128i x = hook.xi;
-    if (full > 0) x = GhashBlocks<G, R>(x, out + 16 * (full - 1) * Wide::kBlocks,
-                                        Wide::kBlocks, hkey);
+    if (full > 0) x = GhashChunk<G, 16>(x, out + 16 * (full - 1) * Wide::kBlocks, hkey);
     const size_t done = full * Wide::kBlocks;
     if (done < nblocks) {
       Ctr32Job tail{&rk, out + 16 * done, in + 16 * done, {}, 0};
       std::memcpy(tail.prefix, job.prefix, 12);
       tail.c = job.c + static_cast<uint32_t>(done);
       RunBatches<Wide, Mid, Narrow>(tail, nblocks - done);
-      x = GhashBlocks<G, R>(x, out + 16 * done, nblocks - done, hkey);
+      x = GhashTail<G>(x, out + 16 * done, nblocks - done, hkey);
     }
     _mm_storeu_si128(reinterpret_cast<__m128i*>(xi), GhBswap(x));
     Ctr32Advance(ctr, nblocks);
@@ -231,7 +293,7 @@ struct GcmOps {
                    uint8_t* out, const uint8_t* in, size_t nblocks) {
     if (nblocks == 0) return;
     if (nblocks <= Small::kBlocks) {
-      GhashImpl<G, R>(hkey, xi, in, nblocks);
+      GhashImpl<G, 16>(hkey, xi, in, nblocks);
       Small::Ctr32(key, out, in, nblocks, ctr);
       Ctr32Advance(ctr, nblocks);
       return;
@@ -240,16 +302,15 @@ struct GcmOps {
     ExpandRoundKeys(&rk, key);
     Ctr32Job job{&rk, out, in, {}, 0};
     Ctr32Setup(&job, ctr);
-    GhashHook<G, R> hook;
+    GhashHook<G, kHookRegs> hook;
     hook.key = &hkey;
     hook.xi = GhBswap(_mm_loadu_si128(reinterpret_cast<const __m128i*>(xi)));
     const size_t full = nblocks / Wide::kBlocks;
     for (size_t b = 0; b < full; ++b) {
       typename Wide::V x[16];
-      Ctr32Regs<Wide>(x, job.prefix, job.c + static_cast<uint32_t>(b * Wide::kBlocks));
-      hook.p = in + 16 * b * Wide::kBlocks;
-      hook.chunks = kChunks;
-      CryptRegs<Wide>(x, rk, hook);
+      Ctr32SlicedRegs<Wide>(x, job.prefix, job.c + static_cast<uint32_t>(b * Wide::kBlocks));
+      hook.Begin(in + 16 * b * Wide::kBlocks);
+      CryptSliced<Wide>(x, rk, hook);
       hook.Drain();
       XorBatch<Wide>(x, in + 16 * b * Wide::kBlocks, Wide::kBlocks);
       StoreBatch<Wide>(out + 16 * b * Wide::kBlocks, x, Wide::kBlocks);
@@ -257,7 +318,7 @@ struct GcmOps {
     __m128i x = hook.xi;
     const size_t done = full * Wide::kBlocks;
     if (done < nblocks) {
-      x = GhashBlocks<G, R>(x, in + 16 * done, nblocks - done, hkey);
+      x = GhashTail<G>(x, in + 16 * done, nblocks - done, hkey);
       Ctr32Job tail{&rk, out + 16 * done, in + 16 * done, {}, 0};
       std::memcpy(tail.prefix, job.prefix, 12);
       tail.c = job.c + static_cast<uint32_t>(done);

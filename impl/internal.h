@@ -39,9 +39,9 @@ using CtrFn = void (*)(const AriaKey& key, uint8_t* out, const uint8_t* in, size
                        uint8_t ctr[16]);
 
 // GHASH key material derived from H = E_K(0^128); opaque, each backend lays it out as it likes
-// (powers of H, Karatsuba halves...). Big enough for 16 powers of H in two forms.
+// (powers of H, Karatsuba halves...). Big enough for 64 powers of H in two forms.
 struct GhashKey {
-  alignas(64) uint8_t bytes[1024];
+  alignas(64) uint8_t bytes[2048];
 };
 using GhashInitFn = void (*)(GhashKey* out, const uint8_t h[16]);
 

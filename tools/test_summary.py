@@ -6,8 +6,9 @@ stale logs of other runs never count. A test case is a <testcase> of a target's 
 writes one per TEST, with result="skipped" for GTEST_SKIP); a target without test cases in its XML
 counts as one case by its status. A target that failed to build or timed out counts as failed.
 
-Usage: test_summary.py BEP_JSON_FILE BAZEL_EXIT_CODE
-Exit status: 0 when nothing failed and bazel succeeded, else 1.
+Usage: test_summary.py BEP_JSON_FILE BAZEL_EXIT_CODE [COUNTS_FILE]
+With COUNTS_FILE, also writes "passed failed skipped" there (tools/cmd/test.sh adds its other
+stages to them). Exit status: 0 when nothing failed and bazel succeeded, else 1.
 """
 import json
 import sys
@@ -40,8 +41,8 @@ def cases_from_xml(path):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print("usage: test_summary.py BEP_JSON_FILE BAZEL_EXIT_CODE", file=sys.stderr)
+    if len(sys.argv) not in (3, 4):
+        print("usage: test_summary.py BEP_JSON_FILE BAZEL_EXIT_CODE [COUNTS_FILE]", file=sys.stderr)
         return 2
     bep_path, bazel_rc = sys.argv[1], int(sys.argv[2])
     results = {}  # label -> (status, xml path)
@@ -99,11 +100,14 @@ def main():
     if not results and bazel_rc != 0:
         failed += 1
         print("FAILED bazel test exited %d before running any test" % bazel_rc)
+    if len(sys.argv) == 4:
+        with open(sys.argv[3], "w") as f:
+            f.write("%d %d %d\n" % (passed, failed, skipped))
     line = "%d passed, %d failed" % (passed, failed)
     if skipped:
         line += ", %d skipped" % skipped
-    print(line)
-    return 0 if failed == 0 and bazel_rc in (0,) else 1
+    print(("bazel: " if len(sys.argv) == 4 else "") + line)
+    return 0 if failed == 0 and bazel_rc == 0 else 1
 
 
 if __name__ == "__main__":

@@ -32,6 +32,22 @@ class Parser {
  private:
   static constexpr int kMaxDepth = 64;
 
+  // Text for an error message, control bytes as \xNN so the message stays on one line (h4, fuzz).
+  static std::string Printable(const std::string& text) {
+    std::string out;
+    for (unsigned char c : text) {
+      if (c < 0x20 || c == 0x7f) {
+        static const char kHex[] = "0123456789abcdef";
+        out += "\\x";
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
+      } else {
+        out += static_cast<char>(c);
+      }
+    }
+    return out;
+  }
+
   bool Fail(const std::string& what) {
     if (error_.empty()) {
       error_ = "line " + std::to_string(line_) + ", column " +
@@ -89,7 +105,7 @@ class Parser {
         return Expect("null");
       default:
         if (Peek() == '-' || (Peek() >= '0' && Peek() <= '9')) return ParseNumber(out);
-        return Fail(std::string("unexpected character '") + Peek() + "'");
+        return Fail("unexpected character '" + Printable(std::string(1, Peek())) + "'");
     }
   }
 
@@ -110,7 +126,7 @@ class Parser {
       if (!ParseString(&key)) return false;
       if (!seen.insert(key).second) {
         pos_ = key_pos;  // report the column where the repeated name starts
-        return Fail("duplicate member \"" + key + "\"");
+        return Fail("duplicate member \"" + Printable(key) + "\"");
       }
       SkipSpace();
       if (Peek() != ':') return Fail("expected ':' after member name");
@@ -268,7 +284,7 @@ class Parser {
         }
         default:
           --pos_;
-          return Fail(std::string("bad escape '\\") + e + "'");
+          return Fail("bad escape '\\" + Printable(std::string(1, e)) + "'");
       }
     }
   }

@@ -2,7 +2,8 @@
 // open at 64 B, 1 KiB and 16 KiB (and ECB at 4 KiB, the size of the kernel's tcrypt figures), for
 // each of our paths this CPU runs and for OpenSSL 3 (EVP), Botan 2 and Crypto++ in the same run.
 // Before timing, every subject's output is checked against OpenSSL's (a benchmark of a wrong
-// implementation is worthless). Usage: bench [--json FILE] [--svg FILE] [--quick] [--filter S]
+// implementation is worthless). The repetitions of a cell run round-robin across the subjects.
+// Usage: bench [--json FILE] [--svg FILE] [--quick] [--filter S]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -137,8 +138,16 @@ int Main(int argc, char** argv) {
       return 1;
     }
     const std::string alg = "ARIA-" + std::to_string(cell.key_len * 8);
-    double openssl_mbps = 0;
-    const size_t first = results.size();
+    // Check every subject against the reference and size its repetitions, then time the
+    // repetitions round-robin across subjects, so that a load change on a shared machine hits
+    // every subject alike and the ratios against OpenSSL stay meaningful.
+    struct Timed {
+      const SubjectInfo* info;
+      std::unique_ptr<Subject> subject;
+      size_t iters;
+      std::vector<Sample> samples;
+    };
+    std::vector<Timed> timed;
     for (const SubjectInfo& si : subjects) {
       if (!opt.filter.empty() && si.name.find(opt.filter) == std::string::npos &&
           si.name != "openssl") {
@@ -167,25 +176,31 @@ int Main(int argc, char** argv) {
         }
         iters *= 4;
       }
-      std::vector<Sample> samples;
-      for (int rep = 0; rep < info.repetitions; ++rep) {
+      timed.push_back({&si, std::move(s), iters, {}});
+    }
+    for (int rep = 0; rep < info.repetitions; ++rep) {
+      for (Timed& t : timed) {
         const double t0 = NowSeconds();
         const uint64_t c0 = Ticks();
-        for (size_t i = 0; i < iters; ++i) {
-          RunOnce(*s, cell.op, out.data(), in.data(), cell.size, tag, ct.data(), ct_tag);
+        for (size_t i = 0; i < t.iters; ++i) {
+          RunOnce(*t.subject, cell.op, out.data(), in.data(), cell.size, tag, ct.data(), ct_tag);
         }
         const uint64_t c1 = Ticks();
         const double t1 = NowSeconds();
-        const double bytes = static_cast<double>(iters) * static_cast<double>(cell.size);
-        samples.push_back({(t1 - t0) / bytes, static_cast<double>(c1 - c0) / bytes});
+        const double bytes = static_cast<double>(t.iters) * static_cast<double>(cell.size);
+        t.samples.push_back({(t1 - t0) / bytes, static_cast<double>(c1 - c0) / bytes});
       }
-      std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
+    }
+    double openssl_mbps = 0;
+    const size_t first = results.size();
+    for (Timed& t : timed) {
+      std::sort(t.samples.begin(), t.samples.end(), [](const Sample& a, const Sample& b) {
         return a.seconds_per_byte < b.seconds_per_byte;
       });
-      const Sample& median = samples[samples.size() / 2];
-      Result r{alg, OpName(cell.op), cell.size, si.name, 1e-6 / median.seconds_per_byte,
+      const Sample& median = t.samples[t.samples.size() / 2];
+      Result r{alg, OpName(cell.op), cell.size, t.info->name, 1e-6 / median.seconds_per_byte,
                median.ticks_per_byte, 0};
-      if (si.name == "openssl") openssl_mbps = r.mbps;
+      if (t.info->name == "openssl") openssl_mbps = r.mbps;
       results.push_back(r);
     }
     for (size_t i = first; i < results.size(); ++i) {

@@ -1,14 +1,85 @@
-# summary: install what is missing, run `bazel test //...`, end with `N passed, N failed, N skipped`
-# Usage: tools/ariasuite test [bazel test args or targets...]   (default: //...)
-ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}"
-args=("$@")
-[[ ${#args[@]} -eq 0 ]] && args=(//...)
-bep="$(mktemp /tmp/ariasuite-bep.XXXXXX.json)"
+# summary: install what is missing, run every test (bazel test //..., the kernel VM, short fuzzing); end with `N passed, N failed, N skipped`
+# Usage: tools/ariasuite test [--no-kernel] [--no-fuzz] [--fuzz-seconds N] [TARGET...]
+#   Stages: (1) prepare the default guest kernel (tools/kernel/prepare.sh: Debian's kernel and the
+#   ARIA modules, cached), (2) `bazel test --keep_going TARGET...` (default //...; the kernel VM
+#   test, the constant-time check and the fuzz corpus replays are part of it), (3) each fuzz
+#   target for --fuzz-seconds (default 60) under ASan+UBSan. The last line sums every stage's
+#   counts; skips are listed above it with their reasons and never count as passes.
+#   Exit status: 0 when nothing failed, 1 otherwise, 2 on bad usage.
+test_kernel=1
+test_fuzz=1
+test_fuzz_seconds=60
+test_targets=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --no-kernel) test_kernel=0; shift ;;
+    --no-fuzz) test_fuzz=0; shift ;;
+    --fuzz-seconds)
+      [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die "test: --fuzz-seconds wants a positive integer"
+      test_fuzz_seconds="$2"; shift 2 ;;
+    -h|--help) sed -n 's/^# \{0,1\}//; 2,9p' "$ARIASUITE_ROOT/tools/cmd/test.sh"; exit 0 ;;
+    --*) die "test: unknown option '$1' (tools/ariasuite test --help)" ;;
+    *) test_targets+=("$1"); shift ;;
+  esac
+done
+[[ ${#test_targets[@]} -eq 0 ]] && test_targets=(//...)
+
+# shellcheck source=tools/kernel/packages.sh
+source "$ARIASUITE_ROOT/tools/kernel/packages.sh"
+ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}" "${ARIASUITE_KERNEL_PACKAGES[@]}"
+
+test_passed=0
+test_failed=0
+test_skipped=0
+test_add() {  # test_add PASSED FAILED SKIPPED
+  test_passed=$((test_passed + $1))
+  test_failed=$((test_failed + $2))
+  test_skipped=$((test_skipped + $3))
+}
+
 set +e
-abazel test --keep_going --build_event_json_file="$bep" "${args[@]}"
+if [[ $test_kernel -eq 1 ]]; then
+  echo "=== test stage 1/3: prepare the guest kernel (tools/kernel/prepare.sh)"
+  "$ARIASUITE_ROOT/tools/kernel/prepare.sh" \
+    || log "the guest kernel could not be prepared; //kernel-tests:vm_test will SKIP and say why"
+else
+  echo "=== test stage 1/3: SKIP preparing the guest kernel (--no-kernel)"
+fi
+
+echo "=== test stage 2/3: bazel test ${test_targets[*]}"
+bep="$(mktemp /tmp/ariasuite-bep.XXXXXX.json)"
+counts="$(mktemp /tmp/ariasuite-counts.XXXXXX)"
+abazel test --keep_going --build_event_json_file="$bep" "${test_targets[@]}"
 bazel_rc=$?
-python3 "$ARIASUITE_ROOT/tools/test_summary.py" "$bep" "$bazel_rc"
-rc=$?
+python3 "$ARIASUITE_ROOT/tools/test_summary.py" "$bep" "$bazel_rc" "$counts"
+if read -r p f s < "$counts"; then
+  test_add "$p" "$f" "$s"
+else
+  test_add 0 1 0
+fi
+rm -f "$bep" "$counts"
+
+if [[ $test_fuzz -eq 1 ]]; then
+  echo "=== test stage 3/3: fuzz every target for ${test_fuzz_seconds}s (tools/ariasuite fuzz)"
+  fuzz_log="$(mktemp /tmp/ariasuite-fuzz.XXXXXX.log)"
+  "$ARIASUITE_ROOT/tools/ariasuite" fuzz --seconds "$test_fuzz_seconds" 2>&1 | tee "$fuzz_log"
+  fuzz_rc=${PIPESTATUS[0]}
+  fuzz_line="$(grep -E '^fuzz: [0-9]+ passed, [0-9]+ failed' "$fuzz_log" | tail -n 1)"
+  if [[ "$fuzz_line" =~ ^fuzz:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    test_add "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" 0
+    if [[ $fuzz_rc -ne 0 && ${BASH_REMATCH[2]} -eq 0 ]]; then test_add 0 1 0; fi
+  else
+    echo "FAILED tools/ariasuite fuzz printed no count line (exit $fuzz_rc)"
+    test_add 0 1 0
+  fi
+  rm -f "$fuzz_log"
+else
+  echo "=== test stage 3/3: SKIP fuzzing (--no-fuzz)"
+  test_add 0 0 1
+fi
 set -e
-rm -f "$bep"
-exit "$rc"
+
+line="$test_passed passed, $test_failed failed"
+[[ $test_skipped -gt 0 ]] && line+=", $test_skipped skipped"
+echo "$line"
+[[ $test_failed -eq 0 ]]

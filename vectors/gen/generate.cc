@@ -159,28 +159,41 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
     *error = "generated file does not load: " + load_error;
     return false;
   }
-  std::vector<TestCase> kept;
+  if (vf.cases.size() != spec.cases.size()) {
+    *error = spec.path + ": the reloaded file has a different number of cases";
+    return false;
+  }
+  // The writer groups cases by sizes, so the loaded order differs: match them by tcId.
+  std::vector<std::vector<std::string>> agreed(spec.cases.size());
   size_t by_openssl = 0, by_botan = 0;
-  for (size_t i = 0; i < vf.cases.size(); ++i) {
-    conformance::CaseResult mine = conformance::RunCase(*env.ours, vf.cases[i]);
+  for (const TestCase& loaded : vf.cases) {
+    const size_t i = static_cast<size_t>(loaded.id - 1);
+    if (loaded.id < 1 || i >= spec.cases.size() || spec.cases[i].msg != loaded.msg) {
+      *error = spec.path + ": reloaded tcId " + std::to_string(loaded.id) + " does not match";
+      return false;
+    }
+    conformance::CaseResult mine = conformance::RunCase(*env.ours, loaded);
     if (mine.outcome != conformance::CaseOutcome::kPass) {
       *error = spec.path + ": our scalar reference fails its own candidate '" +
                spec.cases[i].comment + "': " + mine.message;
       return false;
     }
-    std::vector<std::string> agreed;
-    if (conformance::RunCase(*env.openssl, vf.cases[i]).outcome == conformance::CaseOutcome::kPass) {
-      agreed.push_back("openssl");
-      ++by_openssl;
+    if (conformance::RunCase(*env.openssl, loaded).outcome == conformance::CaseOutcome::kPass) {
+      agreed[i].push_back("openssl");
     }
-    if (conformance::RunCase(*env.botan, vf.cases[i]).outcome == conformance::CaseOutcome::kPass) {
-      agreed.push_back("botan");
-      ++by_botan;
+    if (conformance::RunCase(*env.botan, loaded).outcome == conformance::CaseOutcome::kPass) {
+      agreed[i].push_back("botan");
     }
-    if (agreed.empty()) continue;
+  }
+  std::vector<TestCase> kept;
+  for (size_t i = 0; i < spec.cases.size(); ++i) {
+    if (agreed[i].empty()) continue;
     TestCase c = spec.cases[i];
     c.comment += " [agreed: ";
-    for (size_t k = 0; k < agreed.size(); ++k) c.comment += (k ? ", " : "") + agreed[k];
+    for (size_t k = 0; k < agreed[i].size(); ++k) {
+      c.comment += (k ? ", " : "") + agreed[i][k];
+      (agreed[i][k] == "openssl" ? by_openssl : by_botan)++;
+    }
     c.comment += "]";
     c.id = static_cast<int64_t>(kept.size()) + 1;
     kept.push_back(std::move(c));

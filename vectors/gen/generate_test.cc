@@ -10,6 +10,9 @@
 #include <sstream>
 
 #include "conformance/backend.h"
+#include "conformance/loader.h"
+#include "conformance/runner.h"
+#include "impl/dispatch.h"
 #include "gtest/gtest.h"
 #include "vectors/gen/gf128.h"
 #include "vectors/testdata.h"
@@ -46,6 +49,38 @@ TEST(GenerateTest, CommittedFilesRegenerateByteIdentically) {
   size_t total = 0;
   for (const GeneratedFile& f : files) total += f.content.size();
   EXPECT_LT(total, 4u << 20);
+}
+
+// Each committed case passes on our scalar reference and on every library its comment says agreed.
+TEST(GenerateTest, EveryCaseAgreesWhereItSaysItDoes) {
+  auto ours = conformance::MakeOursBackend(Impl::kScalar);
+  auto openssl = conformance::MakeOpenSslBackend();
+  auto botan = conformance::MakeBotanBackend();
+  for (const char* rel : {"vectors/generated/aria_gcm_edge_test.json",
+                          "vectors/generated/aria_ctr_edge_test.json",
+                          "vectors/generated/aria_ccm_edge_test.json",
+                          "vectors/generated/aria_cbc_pkcs5_edge_test.json"}) {
+    conformance::VectorFile f;
+    std::string error;
+    ASSERT_TRUE(conformance::LoadVectorFile(testdata::RunfilePath(rel), {}, &f, &error)) << error;
+    size_t checked = 0;
+    for (const conformance::TestCase& c : f.cases) {
+      SCOPED_TRACE(c.where + " " + c.comment);
+      const size_t at = c.comment.find("[agreed: ");
+      ASSERT_NE(at, std::string::npos);
+      const std::string who = c.comment.substr(at);
+      ASSERT_TRUE(who.find("openssl") != std::string::npos || who.find("botan") != std::string::npos);
+      EXPECT_EQ(conformance::RunCase(*ours, c).outcome, conformance::CaseOutcome::kPass);
+      if (who.find("openssl") != std::string::npos) {
+        EXPECT_EQ(conformance::RunCase(*openssl, c).outcome, conformance::CaseOutcome::kPass);
+      }
+      if (who.find("botan") != std::string::npos) {
+        EXPECT_EQ(conformance::RunCase(*botan, c).outcome, conformance::CaseOutcome::kPass);
+      }
+      ++checked;
+    }
+    EXPECT_GT(checked, 50u) << rel;
+  }
 }
 
 Block RandomBlock(std::mt19937_64& rng) {

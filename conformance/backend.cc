@@ -1,0 +1,93 @@
+// Names, hex and one-line descriptions for the backend interface (backend.h).
+#include "conformance/backend.h"
+
+#include <array>
+#include <utility>
+
+namespace ariasuite::conformance {
+namespace {
+
+constexpr std::array<std::pair<Op, const char*>, 17> kOpNames = {{
+    {Op::kEcbEncrypt, "ecb-encrypt"},
+    {Op::kEcbDecrypt, "ecb-decrypt"},
+    {Op::kCbcEncrypt, "cbc-encrypt"},
+    {Op::kCbcDecrypt, "cbc-decrypt"},
+    {Op::kCtrEncrypt, "ctr-encrypt"},
+    {Op::kCtrDecrypt, "ctr-decrypt"},
+    {Op::kCbcPkcs5Encrypt, "cbc-pkcs5-encrypt"},
+    {Op::kCbcPkcs5Decrypt, "cbc-pkcs5-decrypt"},
+    {Op::kGcmSeal, "gcm-seal"},
+    {Op::kGcmOpen, "gcm-open"},
+    {Op::kCcmSeal, "ccm-seal"},
+    {Op::kCcmOpen, "ccm-open"},
+    {Op::kCmac, "cmac"},
+    {Op::kKwWrap, "kw-wrap"},
+    {Op::kKwUnwrap, "kw-unwrap"},
+    {Op::kKwpWrap, "kwp-wrap"},
+    {Op::kKwpUnwrap, "kwp-unwrap"},
+}};
+
+}  // namespace
+
+const char* OpName(Op op) {
+  for (const auto& [o, name] : kOpNames) {
+    if (o == op) return name;
+  }
+  return "unknown-op";
+}
+
+std::optional<Op> ParseOp(std::string_view name) {
+  for (const auto& [o, n] : kOpNames) {
+    if (name == n) return o;
+  }
+  return std::nullopt;
+}
+
+std::vector<Op> AllOps() {
+  std::vector<Op> ops;
+  for (const auto& [o, name] : kOpNames) ops.push_back(o);
+  return ops;
+}
+
+const char* CipherName(Cipher cipher) { return cipher == Cipher::kAes ? "aes" : "aria"; }
+
+std::optional<Cipher> ParseCipher(std::string_view name) {
+  if (name == "aria") return Cipher::kAria;
+  if (name == "aes") return Cipher::kAes;
+  return std::nullopt;
+}
+
+std::string Hex(const uint8_t* data, size_t len) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(2 * len);
+  for (size_t i = 0; i < len; ++i) {
+    out.push_back(kDigits[data[i] >> 4]);
+    out.push_back(kDigits[data[i] & 15]);
+  }
+  return out;
+}
+
+std::string Hex(const Bytes& bytes) { return Hex(bytes.data(), bytes.size()); }
+
+std::string DescribeRequest(const Request& r) {
+  std::string s = OpName(r.op);
+  s += " cipher=";
+  s += CipherName(r.cipher);
+  s += " key=" + Hex(r.key) + " iv=" + Hex(r.iv) + " aad=" + Hex(r.aad) + " input=" +
+       Hex(r.input) + " tag=" + Hex(r.tag) + " tag_len=" + std::to_string(r.tag_len);
+  return s;
+}
+
+std::string DescribeResult(const std::optional<Result>& result) {
+  if (!result) return "unsupported";
+  if (!result->error.empty()) return "error (" + result->error + ")";
+  if (!result->accepted) {
+    return result->detail.empty() ? "refused" : "refused (" + result->detail + ")";
+  }
+  std::string s = "output=" + Hex(result->output);
+  if (!result->tag.empty()) s += " tag=" + Hex(result->tag);
+  return s;
+}
+
+}  // namespace ariasuite::conformance

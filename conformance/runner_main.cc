@@ -1,0 +1,193 @@
+// `tools/ariasuite conformance`: runs vector files of any supported format against our
+// implementation paths and the oracle libraries, prints a table per file and a final verdict
+// table, and exits 0 when none of the implementations under test (--impl) failed, 1 when one did,
+// 2 on a usage or input-file error (one line on stderr naming what and where).
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "conformance/backend.h"
+#include "conformance/loader.h"
+#include "conformance/runner.h"
+
+namespace ariasuite::conformance {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: ariasuite conformance [--impl LIST] [--oracle LIST] [--format F] [--junit FILE]\n"
+    "                             [--strict-oracles] [--findings DIR] [--skip-unsupported]\n"
+    "                             [--max-failures N] FILE...\n"
+    "  --impl LIST       implementations under test, comma-separated (default: ours):\n"
+    "                    ours (every path; paths this CPU lacks are SKIP), ours/scalar,\n"
+    "                    ours/aesni-avx, ours/gfni-avx2, ours/gfni-avx512, exec:PROGRAM, none\n"
+    "  --oracle LIST     oracles, comma-separated (default: all): openssl, botan, cryptopp,\n"
+    "                    boringssl, kernel, exec:PROGRAM, all, none\n"
+    "  --format F        auto (default), wycheproof, cavp, evp, testmgr\n"
+    "  --junit FILE      also write JUnit XML (a testsuite per file, a testcase per backend)\n"
+    "  --strict-oracles  an oracle failure fails the run too (exit 1)\n"
+    "  --findings DIR    where oracle failures are written as reproducer vector files\n"
+    "                    (default: ./ariasuite-findings, created only when needed)\n"
+    "  --skip-unsupported  list cases of modes the runner does not support as skipped instead\n"
+    "                    of failing the file (e.g. ARIA-128-CFB stanzas of evpciph_aria.txt)\n"
+    "  --max-failures N  failure lines printed per file and backend (default 20)\n"
+    "Exit status: 0 none of the implementations under test failed, 1 one did (or, with\n"
+    "--strict-oracles, an oracle did), 2 usage or input error.\n";
+
+int Usage(const std::string& why) {
+  std::cerr << "ariasuite conformance: " << why << "\n" << kUsage;
+  return 2;
+}
+
+std::vector<std::string> SplitList(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  std::istringstream in(s);
+  while (std::getline(in, cur, ',')) {
+    if (!cur.empty()) out.push_back(cur);
+  }
+  return out;
+}
+
+int Main(int argc, char** argv) {
+  std::string impl_list = "ours", oracle_list = "all", junit, findings = "ariasuite-findings";
+  LoadOptions options;
+  bool strict_oracles = false;
+  int max_failures = 20;
+  std::vector<std::string> files;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&](std::string* dst) -> bool {
+      if (i + 1 >= argc) return false;
+      *dst = argv[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "-h" || a == "--help") {
+      std::cout << kUsage;
+      return 0;
+    } else if (a == "--impl") {
+      if (!value(&impl_list)) return Usage("--impl needs a value");
+    } else if (a == "--oracle") {
+      if (!value(&oracle_list)) return Usage("--oracle needs a value");
+    } else if (a == "--format") {
+      if (!value(&v)) return Usage("--format needs a value");
+      std::optional<Format> f = ParseFormat(v);
+      if (!f) return Usage("unknown format '" + v + "'");
+      options.format = *f;
+    } else if (a == "--junit") {
+      if (!value(&junit)) return Usage("--junit needs a file");
+    } else if (a == "--findings") {
+      if (!value(&findings)) return Usage("--findings needs a folder");
+    } else if (a == "--strict-oracles") {
+      strict_oracles = true;
+    } else if (a == "--skip-unsupported") {
+      options.skip_unsupported = true;
+    } else if (a == "--max-failures") {
+      if (!value(&v)) return Usage("--max-failures needs a number");
+      char* end = nullptr;
+      long n = std::strtol(v.c_str(), &end, 10);
+      if (v.empty() || *end != '\0' || n < 0) return Usage("--max-failures needs a number");
+      max_failures = static_cast<int>(n);
+    } else if (a.size() > 1 && a[0] == '-') {
+      return Usage("unknown option '" + a + "'");
+    } else {
+      files.push_back(a);
+    }
+  }
+  if (files.empty()) return Usage("no vector files given");
+
+  // Backends: implementations under test, then oracles.
+  std::vector<std::string> impl_names = SplitList(impl_list);
+  std::vector<std::string> oracle_names = SplitList(oracle_list);
+  if (impl_names == std::vector<std::string>{"none"}) impl_names.clear();
+  if (oracle_names == std::vector<std::string>{"none"}) oracle_names.clear();
+  for (const std::string& n : impl_names) {
+    if (n != "ours" && n.rfind("ours/", 0) != 0 && n.rfind("exec:", 0) != 0) {
+      return Usage("--impl takes ours, ours/PATH or exec:PROGRAM, not '" + n + "'");
+    }
+  }
+  for (const std::string& n : oracle_names) {
+    if (n == "ours" || n.rfind("ours/", 0) == 0) {
+      return Usage("our paths go in --impl, not --oracle ('" + n + "')");
+    }
+  }
+  std::string error;
+  std::vector<std::unique_ptr<Backend>> impls = MakeBackends(impl_names, &error);
+  if (!error.empty()) return Usage(error);
+  std::vector<std::unique_ptr<Backend>> oracles = MakeBackends(oracle_names, &error);
+  if (!error.empty()) return Usage(error);
+  if (impls.empty() && oracles.empty()) return Usage("no backend selected");
+  // A path named explicitly that this CPU cannot run is an error; "ours" reports it as SKIP.
+  for (size_t i = 0; i < impl_names.size(); ++i) {
+    if (impl_names[i].rfind("ours/", 0) != 0) continue;
+    for (const auto& b : impls) {
+      if (b->name() == impl_names[i] && b->unavailable()) {
+        std::cerr << "ariasuite conformance: --impl " << impl_names[i] << ": "
+                  << *b->unavailable() << "\n";
+        return 2;
+      }
+    }
+  }
+  std::vector<SelectedBackend> selected;
+  std::set<std::string> seen;
+  for (auto& b : impls) {
+    if (seen.insert(b->name()).second) selected.push_back({b.get(), true});
+  }
+  for (auto& b : oracles) {
+    if (seen.insert(b->name()).second) selected.push_back({b.get(), false});
+  }
+
+  // Load every file first: a malformed file stops the run before anything is reported.
+  std::vector<VectorFile> loaded(files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!LoadVectorFile(files[i], options, &loaded[i], &error)) {
+      std::cerr << error << "\n";
+      return 2;
+    }
+  }
+
+  std::vector<FileResult> results;
+  bool ours_failed = false, oracle_failed = false;
+  for (const VectorFile& f : loaded) {
+    results.push_back(RunFile(f, selected));
+    PrintFileReport(results.back(), max_failures, std::cout);
+    for (const PairResult& p : results.back().pairs) {
+      if (p.failed > 0) (p.under_test ? ours_failed : oracle_failed) = true;
+    }
+    std::vector<std::string> written = WriteFindings(results.back(), findings, &error);
+    if (!error.empty()) {
+      std::cerr << "ariasuite conformance: " << error << "\n";
+      return 2;
+    }
+    for (const std::string& w : written) std::cout << "  finding written: " << w << "\n";
+    std::cout.flush();
+  }
+  PrintVerdictTable(results, std::cout);
+  if (!junit.empty()) {
+    std::ofstream j(junit, std::ios::binary | std::ios::trunc);
+    j << JunitXml(results);
+    if (!j) {
+      std::cerr << "ariasuite conformance: " << junit << ": cannot write\n";
+      return 2;
+    }
+  }
+  if (ours_failed) {
+    std::cout << "RESULT: FAIL (an implementation under test failed)\n";
+    return 1;
+  }
+  if (oracle_failed && strict_oracles) {
+    std::cout << "RESULT: FAIL (an oracle failed and --strict-oracles is set)\n";
+    return 1;
+  }
+  std::cout << "RESULT: OK" << (oracle_failed ? " (third-party findings above)" : "") << "\n";
+  return 0;
+}
+
+}  // namespace
+}  // namespace ariasuite::conformance
+
+int main(int argc, char** argv) { return ariasuite::conformance::Main(argc, argv); }

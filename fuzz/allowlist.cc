@@ -1,0 +1,126 @@
+// Parsing and matching of the third-party findings allowlist (see allowlist.h).
+#include "fuzz/allowlist.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+namespace ariasuite::fuzz {
+
+extern const char kAllowlistText[];  // allowlist_data.cc, generated from fuzz/allowlist.txt
+
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+bool ParseCondition(std::string_view text, AllowCondition* out) {
+  const size_t pos = text.find_first_of("=<>");
+  if (pos == 0 || pos == std::string_view::npos || pos + 1 >= text.size()) return false;
+  out->param = std::string(text.substr(0, pos));
+  for (char c : out->param) {
+    if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
+  }
+  out->op = text[pos];
+  const std::string number(text.substr(pos + 1));
+  char* end = nullptr;
+  out->value = std::strtoll(number.c_str(), &end, 10);
+  return end != nullptr && *end == '\0';
+}
+
+}  // namespace
+
+bool ParseAllowlist(std::string_view text, std::string_view name, std::vector<AllowEntry>* out,
+                    std::string* error) {
+  out->clear();
+  int line_no = 0;
+  while (!text.empty()) {
+    const size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+    ++line_no;
+    line = Trim(line);
+    if (line.empty() || line.front() == '#') continue;
+    auto fail = [&](const std::string& what) {
+      *error = std::string(name) + ":" + std::to_string(line_no) + ": " + what;
+      out->clear();
+      return false;
+    };
+    const size_t hash = line.find('#');
+    if (hash == std::string_view::npos || Trim(line.substr(hash + 1)).empty()) {
+      return fail("entry without a reason (`# why` at the end of the line)");
+    }
+    AllowEntry entry;
+    entry.line = line_no;
+    entry.reason = std::string(Trim(line.substr(hash + 1)));
+    std::istringstream fields{std::string(line.substr(0, hash))};
+    std::string conditions, extra;
+    if (!(fields >> entry.operation >> entry.backend >> conditions >> entry.reproducer) ||
+        (fields >> extra)) {
+      return fail("expected `<operation> <backend> <conditions> <reproducer> # <reason>`");
+    }
+    if (entry.backend.rfind("ours", 0) == 0) {
+      return fail("entry for our own path '" + entry.backend +
+                  "': a mismatch in our code is never allowlisted");
+    }
+    if (conditions != "*") {
+      std::string_view rest = conditions;
+      while (!rest.empty()) {
+        const size_t comma = rest.find(',');
+        AllowCondition c;
+        if (!ParseCondition(rest.substr(0, comma), &c)) {
+          return fail("bad condition '" + std::string(rest.substr(0, comma)) +
+                      "' (want name=N, name<N or name>N)");
+        }
+        entry.conditions.push_back(c);
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+      }
+    }
+    out->push_back(std::move(entry));
+  }
+  return true;
+}
+
+bool Allowed(const std::vector<AllowEntry>& entries, std::string_view operation,
+             std::string_view backend, const std::map<std::string, int64_t>& params,
+             const AllowEntry** which) {
+  for (const AllowEntry& e : entries) {
+    if (e.operation != operation || e.backend != backend) continue;
+    bool all = true;
+    for (const AllowCondition& c : e.conditions) {
+      auto it = params.find(c.param);
+      if (it == params.end() || (c.op == '=' && it->second != c.value) ||
+          (c.op == '<' && !(it->second < c.value)) || (c.op == '>' && !(it->second > c.value))) {
+        all = false;
+        break;
+      }
+    }
+    if (all) {
+      if (which != nullptr) *which = &e;
+      return true;
+    }
+  }
+  return false;
+}
+
+const std::vector<AllowEntry>& BuiltinAllowlist() {
+  static const std::vector<AllowEntry>* entries = [] {
+    auto* v = new std::vector<AllowEntry>;
+    std::string error;
+    if (!ParseAllowlist(kAllowlistText, "fuzz/allowlist.txt", v, &error)) {
+      std::fprintf(stderr, "ariasuite fuzz: %s\n", error.c_str());
+      std::exit(2);
+    }
+    return v;
+  }();
+  return *entries;
+}
+
+}  // namespace ariasuite::fuzz

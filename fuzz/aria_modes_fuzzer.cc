@@ -1,0 +1,164 @@
+// aria_modes: ARIA in ECB, CBC, CTR, CBC-PKCS5, CCM, CMAC, KW and KWP, every path of ours against
+// OpenSSL, Botan and Crypto++ (and the kernel's AF_ALG where it has ARIA). Decrypting operations
+// get raw input, a valid input (made by our scalar path) or a valid one with a bit flipped. CTR
+// counters can be set a few blocks before a carry across 8, 16, ... 128 bits. For ECB, CBC and CTR
+// our streaming APIs (impl/modes.h) also run the input cut into up to 8 update calls, which must
+// give the one-shot bytes.
+#include <cstdint>
+#include <string>
+
+#include "fuzz/fuzz_common.h"
+#include "impl/aria.h"
+#include "impl/dispatch.h"
+#include "impl/modes.h"
+
+namespace ariasuite::fuzz {
+namespace {
+
+Op OpFor(ModeKind kind, bool decrypt) {
+  switch (kind) {
+    case ModeKind::kEcb: return decrypt ? Op::kEcbDecrypt : Op::kEcbEncrypt;
+    case ModeKind::kCbc: return decrypt ? Op::kCbcDecrypt : Op::kCbcEncrypt;
+    case ModeKind::kCtr: return decrypt ? Op::kCtrDecrypt : Op::kCtrEncrypt;
+    case ModeKind::kCbcPkcs5: return decrypt ? Op::kCbcPkcs5Decrypt : Op::kCbcPkcs5Encrypt;
+    case ModeKind::kCcm: return decrypt ? Op::kCcmOpen : Op::kCcmSeal;
+    case ModeKind::kCmac: return Op::kCmac;
+    case ModeKind::kKw: return decrypt ? Op::kKwUnwrap : Op::kKwWrap;
+    case ModeKind::kKwp:
+    default: return decrypt ? Op::kKwpUnwrap : Op::kKwpWrap;
+  }
+}
+
+// The sealing/wrapping operation that makes valid input for a decrypting one.
+std::optional<Op> InverseOf(Op op) {
+  switch (op) {
+    case Op::kCbcPkcs5Decrypt: return Op::kCbcPkcs5Encrypt;
+    case Op::kCcmOpen: return Op::kCcmSeal;
+    case Op::kKwUnwrap: return Op::kKwWrap;
+    case Op::kKwpUnwrap: return Op::kKwpWrap;
+    default: return std::nullopt;
+  }
+}
+
+void FlipBit(conformance::Bytes* v, uint32_t bit) {
+  if (!v->empty()) (*v)[(bit / 8) % v->size()] ^= static_cast<uint8_t>(1u << (bit % 8));
+}
+
+// Our streaming API on one path, input cut as c.chunks says. nullopt where the API has no
+// streaming form for the operation.
+std::optional<conformance::Result> Chunked(Impl impl, const ModesCase& c, const Request& r) {
+  const ModeKind kind = c.Kind();
+  if (kind != ModeKind::kEcb && kind != ModeKind::kCbc && kind != ModeKind::kCtr) return std::nullopt;
+  const bool decrypt = r.op == Op::kEcbDecrypt || r.op == Op::kCbcDecrypt;
+  AriaKey key;
+  const Status ks = decrypt ? AriaSetDecryptKey(&key, r.key.data(), r.key.size())
+                            : AriaSetEncryptKey(&key, r.key.data(), r.key.size());
+  conformance::Result res;
+  if (ks != Status::kOk) return res;
+  res.output.resize(r.input.size());
+  // ECB and CBC take whole blocks per call: cut sizes round down to 16.
+  std::array<uint16_t, 8> cuts = c.chunks;
+  if (kind != ModeKind::kCtr) {
+    for (auto& n : cuts) n -= n % 16;
+  }
+  uint8_t iv[16] = {};
+  for (size_t i = 0; i < 16 && i < r.iv.size(); ++i) iv[i] = r.iv[i];
+  AriaCtrState ctr;
+  AriaCtrInit(&ctr, iv);
+  for (auto [off, n] : Cut(r.input.size(), cuts.data(), c.nchunks - 1)) {
+    uint8_t* out = res.output.data() + off;
+    const uint8_t* in = r.input.data() + off;
+    Status st;
+    if (kind == ModeKind::kEcb) {
+      st = AriaEcb(impl, key, out, in, n);
+    } else if (kind == ModeKind::kCbc) {
+      st = decrypt ? AriaCbcDecrypt(impl, key, iv, out, in, n) : AriaCbcEncrypt(impl, key, iv, out, in, n);
+    } else {
+      st = AriaCtr(impl, key, &ctr, out, in, n);
+    }
+    if (st != Status::kOk) {
+      res.output.clear();
+      res.detail = StatusName(st);
+      return res;
+    }
+  }
+  res.accepted = true;
+  return res;
+}
+
+void Run(const uint8_t* data, size_t size) {
+  FuzzReader reader(data, size);
+  ModesCase c;
+  c.Visit(reader);
+  const ModeKind kind = c.Kind();
+  Request r;
+  r.op = OpFor(kind, c.decrypt);
+  r.key = c.key;
+  conformance::Bytes msg = c.data;
+  switch (kind) {
+    case ModeKind::kEcb:
+    case ModeKind::kCbc:
+      msg.resize(msg.size() - msg.size() % 16);
+      break;
+    case ModeKind::kKw:
+      msg.resize(msg.size() - msg.size() % 8);
+      break;
+    default:
+      break;
+  }
+  if (kind == ModeKind::kCbc || kind == ModeKind::kCtr || kind == ModeKind::kCbcPkcs5) r.iv = c.iv;
+  if (kind == ModeKind::kCtr && c.ctr_mode == 1) {
+    // The low carry_bytes bytes all ones, less `before` in the last: the counter carries across
+    // 8 * carry_bytes bits after before + 1 blocks.
+    for (size_t i = 16 - c.carry_bytes; i < 16; ++i) r.iv[i] = 0xff;
+    r.iv[15] = static_cast<uint8_t>(0xff - c.before);
+  }
+  if (kind == ModeKind::kCcm) {
+    r.iv = c.iv;
+    r.aad = c.aad;
+  }
+  if (kind == ModeKind::kCcm || kind == ModeKind::kCmac) r.tag_len = c.tag_len;
+  r.input = msg;
+
+  Differ differ(conformance::OpName(r.op));
+  // Decrypting operations with valid (or nearly valid) input: seal or wrap msg with our scalar path
+  // first. KW/KWP unwrap take decryption round keys, which the backends derive themselves.
+  if (auto inverse = InverseOf(r.op); inverse && c.source != 0) {
+    Request make = r;
+    make.op = *inverse;
+    if (r.op == Op::kCcmOpen) make.tag_len = c.tag_len;
+    auto made = AnswerOf(AriaBackends(), "ours/scalar", make);
+    if (made && made->accepted) {
+      r.input = made->output;
+      if (r.op == Op::kCcmOpen) r.tag = made->tag;
+      differ.Note(std::string("input made by ours/scalar ") + conformance::OpName(*inverse));
+      if (c.source == 2) {
+        conformance::Bytes* target = (c.flip & 1) && !r.tag.empty() ? &r.tag : &r.input;
+        FlipBit(target, c.flip >> 1);
+        differ.Note("then one bit flipped");
+      }
+    }
+  }
+  if (r.op == Op::kCcmOpen && r.tag.empty()) {
+    r.tag.assign(c.tag_len, 0);  // A raw open: an all-zero tag of the wanted length.
+    for (size_t i = 0; i < r.tag.size() && i < c.data.size(); ++i) r.tag[i] = c.data[i];
+  }
+  Describe(&differ, r);
+  differ.Param("mode", static_cast<int64_t>(kind));
+  AskAll(&differ, AriaBackends(), r);
+  for (Impl impl : AvailableImpls()) {
+    if (auto chunked = Chunked(impl, c, r)) {
+      differ.Add(std::string("ours/") + ImplName(impl) + "+" + std::to_string(c.nchunks) + "calls",
+                 true, chunked);
+    }
+  }
+  differ.Check();
+}
+
+}  // namespace
+}  // namespace ariasuite::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  ariasuite::fuzz::Run(data, size);
+  return 0;
+}

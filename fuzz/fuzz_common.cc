@@ -1,0 +1,85 @@
+// Backend set-up and the ask-everyone helper of the fuzz targets (see fuzz_common.h).
+#include "fuzz/fuzz_common.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+
+namespace ariasuite::fuzz {
+
+std::vector<Backend*> BackendsFor(const std::vector<std::string>& names) {
+  // Kept for the process: backends hold adapter processes and library contexts.
+  static auto* owned = new std::vector<std::unique_ptr<Backend>>;
+  std::string error;
+  std::vector<std::unique_ptr<Backend>> made = conformance::MakeBackends(names, &error);
+  if (made.empty()) {
+    std::fprintf(stderr, "ariasuite fuzz: %s\n", error.empty() ? "no backends" : error.c_str());
+    std::exit(2);
+  }
+  std::vector<Backend*> usable;
+  for (auto& b : made) {
+    if (auto why = b->unavailable()) {
+      std::fprintf(stderr, "ariasuite fuzz: SKIP backend %s: %s\n", b->name().c_str(), why->c_str());
+      continue;
+    }
+    usable.push_back(b.get());
+    owned->push_back(std::move(b));
+  }
+  return usable;
+}
+
+const std::vector<Backend*>& AriaBackends() {
+  static const std::vector<Backend*>* backends =
+      new std::vector<Backend*>(BackendsFor({"ours", "openssl", "botan", "cryptopp", "kernel"}));
+  return *backends;
+}
+
+Answers AskAll(Differ* differ, const std::vector<Backend*>& backends, const Request& request) {
+  Answers answers;
+  for (Backend* b : backends) {
+    auto result = b->Run(request);
+    differ->Add(b->name(), b->is_ours(), result);
+    answers[b->name()] = std::move(result);
+  }
+  return answers;
+}
+
+std::optional<conformance::Result> AnswerOf(const std::vector<Backend*>& backends,
+                                            const std::string& name, const Request& request) {
+  for (Backend* b : backends) {
+    if (b->name() == name) return b->Run(request);
+  }
+  return std::nullopt;
+}
+
+Block GcmHashKey(conformance::Cipher cipher, const conformance::Bytes& key) {
+  static const std::vector<Backend*>* aes = new std::vector<Backend*>(BackendsFor({"openssl"}));
+  Request r;
+  r.op = Op::kEcbEncrypt;
+  r.cipher = cipher;
+  r.key = key;
+  r.input.assign(16, 0);
+  auto res = cipher == conformance::Cipher::kAria ? AnswerOf(AriaBackends(), "ours/scalar", r)
+                                                  : AnswerOf(*aes, "openssl", r);
+  Block h{};
+  if (res && res->accepted && res->output.size() == 16) {
+    for (int i = 0; i < 16; ++i) h[i] = res->output[i];
+  }
+  return h;
+}
+
+void Describe(Differ* differ, const Request& r) {
+  differ->SetRequest(r);
+  differ->Param("key_len", static_cast<int64_t>(r.key.size()));
+  differ->Param("iv_len", static_cast<int64_t>(r.iv.size()));
+  differ->Param("aad_len", static_cast<int64_t>(r.aad.size()));
+  differ->Param("input_len", static_cast<int64_t>(r.input.size()));
+  differ->Param("tag_len", static_cast<int64_t>(r.tag.empty() ? r.tag_len : r.tag.size()));
+  differ->Input("key", r.key);
+  if (!r.iv.empty()) differ->Input("iv", r.iv);
+  if (!r.aad.empty()) differ->Input("aad", r.aad);
+  differ->Input("input", r.input);
+  if (!r.tag.empty()) differ->Input("tag", r.tag);
+}
+
+}  // namespace ariasuite::fuzz

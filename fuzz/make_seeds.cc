@@ -1,0 +1,484 @@
+// Writes the fuzz targets' seed corpora (fuzz/corpus/<target>/) from the vectors: a spread of the
+// Wycheproof ARIA (and AES-GCM) cases, each encoded with FuzzWriter as the exact input that makes
+// the target run that case, plus a few constructed edge inputs per target (batch-boundary lengths,
+// IVs solved for a counter wrap, CTR carries, sequence numbers near 2^64, loader snippets).
+// Usage (from the workspace root):
+//   bazel run //fuzz:make_seeds -- "$PWD/../shared/vectors/wycheproof" "$PWD/fuzz/corpus"
+// Existing seed files of the same name are overwritten; the set is deterministic.
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "conformance/loader.h"
+#include "conformance/protocol.h"
+#include "conformance/wycheproof_writer.h"
+#include "fuzz/cases.h"
+#include "fuzz/fuzz_io.h"
+#include "fuzz/tls12_case.h"
+
+namespace ariasuite::fuzz {
+namespace {
+
+using conformance::Mode;
+using conformance::TestCase;
+
+std::string g_out;
+int g_written = 0;
+
+bool Write(const std::string& target, const std::string& name, const Bytes& data) {
+  if (data.empty()) {
+    std::fprintf(stderr, "make_seeds: %s/%s does not encode (a field too long)\n", target.c_str(),
+                 name.c_str());
+    return false;
+  }
+  const std::string dir = g_out + "/" + target;
+  mkdir(dir.c_str(), 0755);
+  std::ofstream f(dir + "/" + name, std::ios::binary | std::ios::trunc);
+  f.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
+  if (!f.good()) {
+    std::fprintf(stderr, "make_seeds: cannot write %s/%s\n", dir.c_str(), name.c_str());
+    std::exit(1);
+  }
+  ++g_written;
+  return true;
+}
+
+template <typename... Parts>
+Bytes Encode(Parts&... parts) {
+  FuzzWriter w;
+  (parts.Visit(w), ...);
+  return w.Finish();
+}
+
+int KeyIndex(size_t len) { return len == 16 ? 0 : len == 24 ? 1 : 2; }
+
+// A spread of a file's cases: the first case of each (flags, expectation, iv/tag size, length
+// bucket), at most `cap`.
+std::vector<const TestCase*> Spread(const conformance::VectorFile& file, size_t cap) {
+  std::set<std::string> seen;
+  std::vector<const TestCase*> picked;
+  for (const TestCase& t : file.cases) {
+    std::string key = conformance::ExpectName(t.expect);
+    for (const auto& f : t.flags) key += "," + f;
+    key += "/" + std::to_string(t.iv.size()) + "/" + std::to_string(t.tag_len) + "/" +
+           std::to_string(t.key.size()) + "/" + std::to_string(std::min<size_t>(t.msg.size(), 64) / 16);
+    if (seen.insert(key).second) picked.push_back(&t);
+    if (picked.size() >= cap) break;
+  }
+  return picked;
+}
+
+GcmCase GcmFrom(const TestCase& t, bool use_ct) {
+  GcmCase c;
+  c.key_index = static_cast<uint8_t>(KeyIndex(t.key.size()));
+  c.iv_mode = 0;
+  c.iv_len = static_cast<uint16_t>(t.iv.size());
+  c.tag_len = static_cast<uint8_t>(t.tag_len);
+  c.aad_mode = t.aad.size() <= 64 ? 0 : t.aad.size() <= 600 ? 1 : 2;
+  c.aad_len = static_cast<uint16_t>(t.aad.size());
+  c.key = t.key;
+  c.iv = t.iv;
+  c.aad = t.aad;
+  c.text = use_ct ? t.ct : t.msg;
+  c.text_len = LengthChoice::Raw(c.text.size());
+  return c;
+}
+
+bool Load(const std::string& path, conformance::VectorFile* file) {
+  std::string error;
+  conformance::LoadOptions options;
+  if (!conformance::LoadVectorFile(path, options, file, &error)) {
+    std::fprintf(stderr, "make_seeds: %s\n", error.c_str());
+    return false;
+  }
+  return true;
+}
+
+void GcmSeeds(const std::string& dir) {
+  conformance::VectorFile aria, aes;
+  if (Load(dir + "/aria_gcm_test.json", &aria)) {
+    for (const TestCase* t : Spread(aria, 24)) {
+      if (t->iv.size() > 300 || t->key.size() < 16) continue;
+      const std::string id = "wycheproof-aria-gcm-tc" + std::to_string(t->id);
+      GcmCase seal = GcmFrom(*t, false);
+      if (t->expect != conformance::Expect::kInvalid) Write("aria_gcm_seal", id, Encode(seal));
+      // Open: the vector's own ciphertext and tag, raw.
+      GcmCase open = GcmFrom(*t, true);
+      OpenTamper raw;
+      raw.source = 0;
+      raw.raw_tag = t->tag;
+      Write("aria_gcm_open", id, Encode(open, raw));
+      StreamSplit split;
+      split.naad = 2;
+      split.aad_cuts[0] = static_cast<uint16_t>(t->aad.size() / 3);
+      split.ntext = 3;
+      split.text_cuts[0] = 1;
+      split.text_cuts[1] = 17;
+      split.in_shift = static_cast<uint8_t>(t->id % 64);
+      split.out_shift = static_cast<uint8_t>((t->id * 7) % 64);
+      split.in_place = t->id % 2;
+      if (t->expect == conformance::Expect::kValid) {
+        Write("aria_gcm_stream", id, Encode(seal, split));
+      }
+    }
+  }
+  if (Load(dir + "/aes_gcm_test.json", &aes)) {
+    for (const TestCase* t : Spread(aes, 16)) {
+      if (t->iv.size() > 300 || t->key.size() < 16) continue;
+      GcmCase c = GcmFrom(*t, false);
+      OpenTamper tamper;
+      tamper.source = t->id % 2 ? 2 : 1;
+      tamper.flip = static_cast<uint32_t>(t->id * 2654435761u);
+      Write("gcm_layer_boringssl", "wycheproof-aes-gcm-tc" + std::to_string(t->id), Encode(c, tamper));
+    }
+  }
+  // Constructed edges: IVs solved so the counter wraps, for several IV lengths, text lengths
+  // around the batch sizes, every tag length, long AAD.
+  for (uint16_t idx = 0; idx < kIvLengths.size(); ++idx) {
+    GcmCase c;
+    c.key_index = idx % 3;
+    c.iv_mode = 2;
+    c.iv_len = idx;
+    c.window = static_cast<uint16_t>(idx * 5);
+    c.before = idx % 4;
+    c.tag_len = 16;
+    c.aad_len = 5;
+    c.text_len.mode = 2;
+    c.text_len.value = static_cast<uint16_t>((idx * 3) % kBatchBlocks.size());
+    c.text_len.delta = static_cast<uint8_t>(16 + (idx % 3) - 1);
+    c.key.assign(kAriaKeyLengths[c.key_index], static_cast<uint8_t>(0x40 + idx));
+    c.iv.assign(c.IvLen(), static_cast<uint8_t>(idx));
+    c.aad.assign(5, 0xaa);
+    c.text.assign(c.text_len.Length(), static_cast<uint8_t>(idx * 3));
+    const std::string id = "edge-j0wrap-iv" + std::to_string(kIvLengths[idx]);
+    Write("aria_gcm_seal", id, Encode(c));
+    OpenTamper t;
+    t.source = static_cast<uint8_t>(1 + idx % 4);
+    t.flip = idx * 977u;
+    Write("aria_gcm_open", id, Encode(c, t));
+    StreamSplit s;
+    s.ntext = 4;
+    s.text_cuts = {15, 16, 255, 0, 0, 0, 0, 0};
+    s.misuse = static_cast<uint8_t>(idx % 5);
+    Write("aria_gcm_stream", id, Encode(c, s));
+    Write("gcm_layer_boringssl", id, Encode(c, t));
+  }
+  // J0's counter exactly ff ff ff ff (the first inc32 wraps), a 16-byte IV, two blocks of text:
+  // small inputs for the Crypto++ finding of fuzz/README.md.
+  for (uint8_t k = 0; k < 2; ++k) {
+    GcmCase c;
+    c.key_index = 0;
+    c.iv_mode = 2;
+    c.iv_len = 6;  // kIvLengths[6] == 16
+    c.before = 0;
+    c.tag_len = 16;
+    c.aad_len = 4;
+    c.text_len = LengthChoice::Raw(32);
+    c.key.assign(16, static_cast<uint8_t>(0x01 + k));
+    c.iv.assign(16, 0x02);
+    c.aad.assign(4, 0x03);
+    c.text.assign(32, 0x04);
+    const std::string id = "edge-j0-ffffffff-" + std::to_string(k);
+    Write("aria_gcm_seal", id, Encode(c));
+    OpenTamper t;
+    t.source = 1;
+    Write("aria_gcm_open", id, Encode(c, t));
+    Write("gcm_layer_boringssl", id, Encode(c, t));
+  }
+  for (uint8_t tag = 0; tag <= 17; tag += 1) {
+    GcmCase c;
+    c.iv_mode = 1;
+    c.iv_len = static_cast<uint16_t>(1 + tag % (kIvLengths.size() - 1));  // never the empty IV
+    c.tag_len = tag;
+    c.aad_mode = tag % 3;
+    c.aad_len = tag % 3 == 2 ? 4096 : 20;
+    c.text_len = LengthChoice::Raw(33);
+    c.key.assign(16, tag);
+    c.iv.assign(c.IvLen(), 0x11);
+    c.aad.assign(c.aad_len, 0x22);
+    c.text.assign(33, 0x33);
+    Write("aria_gcm_seal", "edge-tag" + std::to_string(tag), Encode(c));
+    OpenTamper t;
+    t.source = 1;
+    if (tag == 0 || tag == 4 || tag == 16 || tag == 17) {
+      Write("aria_gcm_open", "edge-tag" + std::to_string(tag), Encode(c, t));
+      Write("gcm_layer_boringssl", "edge-tag" + std::to_string(tag), Encode(c, t));
+    }
+  }
+}
+
+void ModeSeeds(const std::string& dir) {
+  struct Source {
+    const char* file;
+    ModeKind kind;
+  };
+  for (const Source& s : {Source{"aria_cbc_pkcs5_test.json", ModeKind::kCbcPkcs5},
+                          Source{"aria_ccm_test.json", ModeKind::kCcm},
+                          Source{"aria_cmac_test.json", ModeKind::kCmac},
+                          Source{"aria_wrap_test.json", ModeKind::kKw},
+                          Source{"aria_kwp_test.json", ModeKind::kKwp}}) {
+    conformance::VectorFile file;
+    if (!Load(dir + "/" + s.file, &file)) continue;
+    for (const TestCase* t : Spread(file, 8)) {
+      if (t->key.size() != 16 && t->key.size() != 24 && t->key.size() != 32) continue;
+      for (bool decrypt : {false, true}) {
+        if (s.kind == ModeKind::kCmac && decrypt) continue;
+        ModesCase c;
+        c.mode = static_cast<uint8_t>(s.kind);
+        c.decrypt = decrypt;
+        c.key_index = static_cast<uint8_t>(KeyIndex(t->key.size()));
+        c.key = t->key;
+        c.nonce_len = static_cast<uint8_t>(std::min<size_t>(t->iv.size(), 16));
+        c.iv = t->iv;
+        c.iv.resize(s.kind == ModeKind::kCcm ? c.nonce_len : 16);
+        c.aad = t->aad;
+        if (c.aad.size() > 64) continue;
+        c.tag_len = static_cast<uint8_t>(std::min<size_t>(t->tag_len, 17));
+        c.source = decrypt ? (t->expect == conformance::Expect::kValid ? 1 : 2) : 0;
+        c.flip = static_cast<uint16_t>(t->id * 37);
+        c.data = t->msg;
+        if (c.data.size() > 1200) continue;
+        c.length = LengthChoice::Raw(c.data.size());
+        Write("aria_modes",
+              std::string("wycheproof-") + conformance::ModeName(
+                  s.kind == ModeKind::kCbcPkcs5 ? Mode::kCbcPkcs5
+                  : s.kind == ModeKind::kCcm    ? Mode::kCcm
+                  : s.kind == ModeKind::kCmac   ? Mode::kCmac
+                  : s.kind == ModeKind::kKw     ? Mode::kKw
+                                                : Mode::kKwp) +
+                  "-tc" + std::to_string(t->id) + (decrypt ? "-dec" : "-enc"),
+              Encode(c));
+      }
+    }
+  }
+  // ECB/CBC/CTR with chunking, CTR counters about to carry across 8..128 bits.
+  for (uint8_t k = 0; k < 12; ++k) {
+    ModesCase c;
+    c.mode = static_cast<uint8_t>(k % 3);  // ECB, CBC, CTR
+    c.decrypt = k & 1;
+    c.key_index = k % 3;
+    c.ctr_mode = 1;
+    c.carry_bytes = static_cast<uint8_t>(1 + (k * 5) % 16);
+    c.before = static_cast<uint8_t>(k % 4);
+    c.length.mode = 2;
+    c.length.value = static_cast<uint16_t>((k * 7) % kBatchBlocks.size());
+    c.length.delta = static_cast<uint8_t>(k % 2 ? 16 : 9);
+    c.nchunks = static_cast<uint8_t>(1 + k % 8);
+    for (int i = 0; i < 7; ++i) c.chunks[i] = static_cast<uint16_t>(16 * (i + 1) + k);
+    c.key.assign(kAriaKeyLengths[c.key_index], static_cast<uint8_t>(k));
+    c.iv.assign(16, static_cast<uint8_t>(0x10 + k));
+    c.data.assign(c.length.Length(), static_cast<uint8_t>(0x20 + k));
+    Write("aria_modes", "edge-" + std::string(k % 3 == 0 ? "ecb" : k % 3 == 1 ? "cbc" : "ctr") +
+                            "-" + std::to_string(k),
+          Encode(c));
+  }
+}
+
+void BlockSeeds(const std::string& dir) {
+  conformance::VectorFile file;
+  if (Load(dir + "/aria_cbc_pkcs5_test.json", &file)) {
+    for (const TestCase* t : Spread(file, 6)) {
+      BlockCase c;
+      c.key_mode = static_cast<uint8_t>(KeyIndex(t->key.size()));
+      if (t->key.size() != kAriaKeyLengths[c.key_mode]) continue;
+      c.decrypt = t->id % 2;
+      c.blocks = static_cast<uint16_t>(t->ct.size() / 16);
+      if (c.blocks > 40) continue;
+      c.key = t->key;
+      c.data.assign(t->ct.begin(), t->ct.begin() + c.blocks * 16);
+      Write("aria_block", "wycheproof-cbc-keys-tc" + std::to_string(t->id), Encode(c));
+    }
+  }
+  for (uint16_t i = 0; i < kBatchBlocks.size(); i += 2) {
+    BlockCase c;
+    c.key_mode = i % 3;
+    c.decrypt = (i / 2) % 2;
+    c.blocks_mode = 1;
+    c.blocks = i;
+    c.key.assign(kAriaKeyLengths[c.key_mode], static_cast<uint8_t>(i));
+    c.data.assign(c.Blocks() * 16, static_cast<uint8_t>(0x80 + i));
+    Write("aria_block", "edge-blocks" + std::to_string(kBatchBlocks[i]), Encode(c));
+  }
+  for (uint8_t len : {0, 15, 17, 33}) {
+    BlockCase c;
+    c.key_mode = 3;
+    c.key_len = len;
+    c.blocks = 1;
+    c.key.assign(len, 7);
+    c.data.assign(16, 9);
+    Write("aria_block", "edge-badkey" + std::to_string(len), Encode(c));
+  }
+}
+
+std::string HexOf(const Bytes& b) { return conformance::Hex(b); }
+
+std::string CEscaped(const Bytes& b) {
+  std::string s;
+  char buf[8];
+  for (uint8_t x : b) {
+    std::snprintf(buf, sizeof(buf), "\\x%02x", x);
+    s += buf;
+  }
+  return s;
+}
+
+void WriteLoaderSeed(const std::string& name, uint8_t which, uint8_t format, const std::string& text) {
+  bool skip = false;
+  Bytes body(text.begin(), text.end());
+  FuzzWriter w;
+  w.Int<uint8_t>(&which, 0, 4);
+  w.Int<uint8_t>(&format, 0, 4);
+  w.Bool(&skip);
+  w.Data(&body, body.size());
+  if (which == 0 && format != 0) {
+    conformance::LoadOptions options;
+    options.format = static_cast<conformance::Format>(format);
+    conformance::VectorFile file;
+    std::string error;
+    if (!conformance::LoadVectorText(name, text, options, &file, &error)) {
+      std::fprintf(stderr, "make_seeds: note: loader seed %s does not load: %s\n", name.c_str(),
+                   error.c_str());
+    }
+  }
+  Write("vector_loaders", name, w.Finish());
+}
+
+// Small files of each format the runner reads, made from one Wycheproof ARIA-GCM case, plus exec
+// protocol lines and hex strings.
+void LoaderSeeds(const std::string& dir) {
+  conformance::VectorFile file;
+  if (!Load(dir + "/aria_gcm_test.json", &file)) return;
+  const TestCase* pick = nullptr;
+  for (const TestCase& t : file.cases) {
+    if (t.expect == conformance::Expect::kValid && t.iv.size() == 12 && t.key.size() == 16 &&
+        t.tag_len == 16 && !t.aad.empty() && t.msg.size() >= 16 && t.msg.size() <= 64) {
+      pick = &t;
+      break;
+    }
+  }
+  if (pick == nullptr) return;
+  const TestCase& t = *pick;
+  conformance::WycheproofDoc doc;
+  doc.algorithm = conformance::WycheproofAlgorithm(t.cipher, t.mode);
+  doc.mode = t.mode;
+  doc.header = {"seed"};
+  TestCase copy = t;
+  copy.flags.clear();
+  doc.cases.push_back(copy);
+  TestCase bad = t;
+  bad.id = t.id + 1;
+  bad.flags.clear();
+  bad.expect = conformance::Expect::kInvalid;
+  bad.tag[0] ^= 1;
+  doc.cases.push_back(bad);
+  const std::string wyche = conformance::WriteWycheproof(doc);
+  WriteLoaderSeed("wycheproof", 0, 1, wyche);
+  WriteLoaderSeed("wycheproof-auto", 0, 0, wyche);
+  WriteLoaderSeed("json", 1, 0, wyche);
+  const std::string bits = [&] {
+    return "[Keylen = " + std::to_string(8 * t.key.size()) + "]\n[IVlen = " +
+           std::to_string(8 * t.iv.size()) + "]\n[PTlen = " + std::to_string(8 * t.msg.size()) +
+           "]\n[AADlen = " + std::to_string(8 * t.aad.size()) + "]\n[Taglen = " +
+           std::to_string(8 * t.tag.size()) + "]\n\n";
+  }();
+  WriteLoaderSeed("cavp-encrypt", 0, 2,
+                  "# ARIA-GCM sample (ariasuite fuzz seed)\n" + bits + "Count = 0\nKey = " +
+                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nPT = " + HexOf(t.msg) +
+                      "\nAAD = " + HexOf(t.aad) + "\nCT = " + HexOf(t.ct) + "\nTag = " +
+                      HexOf(t.tag) + "\n");
+  WriteLoaderSeed("cavp-decrypt-fail", 0, 2,
+                  "# ARIA-GCM sample (ariasuite fuzz seed)\n" + bits + "Count = 0\nKey = " +
+                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nCT = " + HexOf(t.ct) +
+                      "\nAAD = " + HexOf(t.aad) + "\nTag = " + HexOf(bad.tag) + "\nFAIL\n");
+  WriteLoaderSeed("evp", 0, 3,
+                  "Title = ARIA-GCM seed\n\nCipher = ARIA-128-GCM\nKey = " + HexOf(t.key) +
+                      "\nIV = " + HexOf(t.iv) + "\nAAD = " + HexOf(t.aad) + "\nTag = " +
+                      HexOf(t.tag) + "\nPlaintext = " + HexOf(t.msg) + "\nCiphertext = " +
+                      HexOf(t.ct) + "\n\nCipher = ARIA-128-GCM\nOperation = DECRYPT\nKey = " +
+                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nAAD = " + HexOf(t.aad) +
+                      "\nTag = " + HexOf(bad.tag) + "\nPlaintext = " + HexOf(t.msg) +
+                      "\nCiphertext = " + HexOf(t.ct) + "\nResult = CIPHERFINAL_ERROR\n");
+  Bytes ctext = t.ct;
+  ctext.insert(ctext.end(), t.tag.begin(), t.tag.end());
+  WriteLoaderSeed("testmgr", 0, 4,
+                  "static const struct aead_testvec aria_gcm_tv_template[] = {\n\t{\n\t\t.key\t= \"" +
+                      CEscaped(t.key) + "\",\n\t\t.klen\t= " + std::to_string(t.key.size()) +
+                      ",\n\t\t.iv\t= \"" + CEscaped(t.iv) + "\",\n\t\t.assoc\t= \"" +
+                      CEscaped(t.aad) + "\",\n\t\t.alen\t= " + std::to_string(t.aad.size()) +
+                      ",\n\t\t.ptext\t= \"" + CEscaped(t.msg) + "\",\n\t\t.plen\t= " +
+                      std::to_string(t.msg.size()) + ",\n\t\t.ctext\t= \"" + CEscaped(ctext) +
+                      "\",\n\t\t.clen\t= " + std::to_string(ctext.size()) + ",\n\t}\n};\n");
+  conformance::Request r;
+  r.op = conformance::Op::kGcmSeal;
+  r.key = t.key;
+  r.iv = t.iv;
+  r.aad = t.aad;
+  r.input = t.msg;
+  r.tag_len = 16;
+  WriteLoaderSeed("request-seal", 2, 0, conformance::FormatRequestLine(r));
+  r.op = conformance::Op::kGcmOpen;
+  r.input = t.ct;
+  r.tag = t.tag;
+  r.tag_len = 0;
+  WriteLoaderSeed("request-open", 2, 0, conformance::FormatRequestLine(r));
+  conformance::Result ok;
+  ok.accepted = true;
+  ok.output = t.ct;
+  ok.tag = t.tag;
+  WriteLoaderSeed("response-ok", 3, 0, conformance::FormatResponseLine(ok));
+  conformance::Result refused;
+  refused.detail = "tag mismatch";
+  WriteLoaderSeed("response-refused", 3, 0, conformance::FormatResponseLine(refused));
+  WriteLoaderSeed("response-unsupported", 3, 0, conformance::FormatResponseLine(std::nullopt));
+  WriteLoaderSeed("hex", 4, 0, HexOf(t.key) + "AbCd");
+}
+
+void TlsSeeds() {
+  for (uint8_t k = 0; k < 10; ++k) {
+    TlsCase c;
+    c.key_index = k % 2;
+    c.seq_mode = k % 3 == 0 ? 0 : 1;
+    c.seq = k % 3 == 0 ? k : k % 4;
+    c.type = static_cast<uint8_t>(20 + k % 4);
+    c.version_mode = k % 5 == 4 ? 1 : 0;
+    c.version = 0x0301 + k;
+    c.open = k % 2;
+    c.tamper = static_cast<uint8_t>(k % 4);
+    c.flip = k * 131u;
+    c.nrecords = static_cast<uint8_t>(1 + k % 3);
+    c.length = k % 4 == 3 ? LengthChoice{2, static_cast<uint16_t>(k % kBatchBlocks.size()), 16}
+                          : LengthChoice::Raw(k * 29);
+    c.key.assign(c.KeyLen(), static_cast<uint8_t>(0x60 + k));
+    c.salt.assign(4, static_cast<uint8_t>(k));
+    c.explicit_nonce.assign(8, static_cast<uint8_t>(0xe0 + k));
+    c.big = k == 7 || k == 8;
+    c.big_delta = static_cast<uint8_t>(k == 7 ? 16 : 17);
+    c.payload.assign(c.PayloadLen(), static_cast<uint8_t>(k));
+    Write("tls12_record", "edge-" + std::to_string(k), Encode(c));
+  }
+}
+
+}  // namespace
+}  // namespace ariasuite::fuzz
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: make_seeds WYCHEPROOF_DIR OUT_DIR (e.g. fuzz/corpus)\n");
+    return 2;
+  }
+  using namespace ariasuite::fuzz;
+  g_out = argv[2];
+  mkdir(g_out.c_str(), 0755);
+  BlockSeeds(argv[1]);
+  ModeSeeds(argv[1]);
+  GcmSeeds(argv[1]);
+  TlsSeeds();
+  LoaderSeeds(argv[1]);
+  std::printf("make_seeds: wrote %d seed files under %s\n", g_written, g_out.c_str());
+  return 0;
+}

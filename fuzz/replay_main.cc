@@ -1,0 +1,107 @@
+// main() of the replay tests: feeds every file of a target's seed corpus and regression directory
+// to its LLVMFuzzerTestOneInput, one GoogleTest case per file (so `tools/ariasuite test` counts
+// them). A mismatch aborts the process, which fails the test. Usage:
+//   <target>_replay_test --target=NAME CORPUS_DIR REGRESSIONS_DIR [gtest flags]
+// Directories are relative to the runfiles root (bazel test's working directory). The corpus must
+// hold at least one file; the regression directory may be absent or empty.
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+extern "C" __attribute__((weak)) int LLVMFuzzerInitialize(int* argc, char*** argv);
+
+namespace {
+
+std::vector<std::string> FilesIn(const std::string& dir) {
+  std::vector<std::string> files;
+  DIR* d = opendir(dir.c_str());
+  if (d == nullptr) return files;
+  while (dirent* e = readdir(d)) {
+    const std::string name = e->d_name;
+    if (name == "." || name == ".." || name[0] == '.') continue;
+    struct stat st;
+    if (stat((dir + "/" + name).c_str(), &st) == 0 && S_ISREG(st.st_mode)) files.push_back(name);
+  }
+  closedir(d);
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string TestName(const std::string& file) {
+  std::string s;
+  for (char c : file) s += (isalnum(static_cast<unsigned char>(c)) ? c : '_');
+  return s;
+}
+
+class ReplayFile : public testing::Test {
+ public:
+  explicit ReplayFile(std::string path) : path_(std::move(path)) {}
+  void TestBody() override {
+    std::ifstream in(path_, std::ios::binary);
+    ASSERT_TRUE(in.good()) << "cannot read " << path_;
+    std::vector<uint8_t> data((std::istreambuf_iterator<char>(in)),
+                              std::istreambuf_iterator<char>());
+    EXPECT_EQ(LLVMFuzzerTestOneInput(data.data(), data.size()), 0) << path_;
+  }
+
+ private:
+  std::string path_;
+};
+
+class MissingCorpus : public testing::Test {
+ public:
+  explicit MissingCorpus(std::string dir) : dir_(std::move(dir)) {}
+  void TestBody() override { FAIL() << "no seed corpus files in " << dir_; }
+
+ private:
+  std::string dir_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  if (LLVMFuzzerInitialize != nullptr) LLVMFuzzerInitialize(&argc, &argv);
+  std::string target = "fuzz";
+  std::vector<std::string> dirs;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--target=", 0) == 0) {
+      target = arg.substr(9);
+    } else if (!arg.empty() && arg[0] == '-') {
+      std::fprintf(stderr, "replay: unknown flag %s\n", arg.c_str());
+      return 2;
+    } else {
+      dirs.push_back(arg);
+    }
+  }
+  if (dirs.empty()) {
+    std::fprintf(stderr, "usage: %s --target=NAME CORPUS_DIR [REGRESSIONS_DIR]\n", argv[0]);
+    return 2;
+  }
+  for (size_t k = 0; k < dirs.size(); ++k) {
+    const std::string& dir = dirs[k];
+    const std::string suite = target + (k == 0 ? "_corpus" : "_regressions");
+    const std::vector<std::string> files = FilesIn(dir);
+    if (files.empty() && k == 0) {
+      testing::RegisterTest(suite.c_str(), "missing", nullptr, nullptr, __FILE__, __LINE__,
+                            [dir]() -> testing::Test* { return new MissingCorpus(dir); });
+    }
+    for (const std::string& f : files) {
+      const std::string path = dir + "/" + f;
+      testing::RegisterTest(suite.c_str(), TestName(f).c_str(), nullptr, nullptr, __FILE__,
+                            __LINE__, [path]() -> testing::Test* { return new ReplayFile(path); });
+    }
+  }
+  return RUN_ALL_TESTS();
+}

@@ -1,0 +1,137 @@
+// vector_loaders: every parser of the conformance runner on arbitrary bytes: the vector file loaders
+// (auto-detected, and each of Wycheproof JSON, CAVP .rsp, OpenSSL evp text and kernel testmgr.h
+// forced), the strict JSON parser under them, the exec line protocol's request and response
+// parsers, and the hex decoders. Each must return a clean one-line error or a result, never crash
+// (ASan/UBSan watch), and results must be stable: a parsed protocol line formats back to a line
+// that parses to the same thing, decoded hex re-encodes to the input.
+#include <cctype>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "conformance/loader.h"
+#include "conformance/protocol.h"
+#include "fuzz/fuzz_io.h"
+#include "vectors/json.h"
+
+namespace ariasuite::fuzz {
+namespace {
+
+using conformance::Bytes;
+
+[[noreturn]] void Fail(const std::string& parser, const std::string& what,
+                       std::string_view input) {
+  std::fprintf(stderr, "ARIA_MISMATCH vector-loader %s vs contract\n  broken: %s\n  input: %s\n",
+               parser.c_str(), what.c_str(),
+               conformance::Hex(reinterpret_cast<const uint8_t*>(input.data()), input.size()).c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+
+// A clean error: non-empty, one line, and (for the loaders) naming the file.
+void CheckError(const std::string& parser, const std::string& error, std::string_view input,
+                const std::string& must_start) {
+  if (error.empty()) Fail(parser, "failed with an empty error message", input);
+  if (error.find('\n') != std::string::npos) Fail(parser, "error spans lines: " + error, input);
+  if (!must_start.empty() && error.rfind(must_start, 0) != 0) {
+    Fail(parser, "error does not name the file: " + error, input);
+  }
+}
+
+bool SameRequest(const conformance::Request& a, const conformance::Request& b) {
+  return a.op == b.op && a.cipher == b.cipher && a.key == b.key && a.iv == b.iv && a.aad == b.aad &&
+         a.input == b.input && a.tag == b.tag && a.tag_len == b.tag_len;
+}
+
+void Run(const uint8_t* data, size_t size) {
+  FuzzReader reader(data, size);
+  uint8_t which = 0, format = 0;
+  bool skip = false;
+  reader.Int<uint8_t>(&which, 0, 4);
+  reader.Int<uint8_t>(&format, 0, 4);
+  reader.Bool(&skip);
+  Bytes rest;
+  reader.Data(&rest, reader.remaining());
+  const std::string_view text(reinterpret_cast<const char*>(rest.data()), rest.size());
+  // The exec protocol is line based: its parsers only ever see what comes before a newline.
+  const std::string_view line = text.substr(0, text.find('\n'));
+
+  switch (which) {
+    case 0: {  // the vector file loaders
+      conformance::LoadOptions options;
+      options.format = static_cast<conformance::Format>(format);
+      options.skip_unsupported = skip;
+      conformance::VectorFile file;
+      std::string error;
+      const std::string name = std::string("fuzz-input.") + conformance::FormatName(options.format);
+      if (!conformance::LoadVectorText(name, text, options, &file, &error)) {
+        CheckError("LoadVectorText", error, text, name);
+      } else {
+        for (const auto& c : file.cases) {
+          if (c.where.rfind(name, 0) != 0) Fail("LoadVectorText", "case named " + c.where, text);
+        }
+      }
+      break;
+    }
+    case 1: {  // the JSON parser
+      json::Value value;
+      std::string error;
+      if (!json::Parse(text, &value, &error)) CheckError("json::Parse", error, text, "line ");
+      break;
+    }
+    case 2: {  // exec protocol request lines
+      conformance::Request request;
+      std::string error;
+      if (!conformance::ParseRequestLine(line, &request, &error)) {
+        CheckError("ParseRequestLine", error, line, "");
+        break;
+      }
+      const std::string again = conformance::FormatRequestLine(request);
+      conformance::Request reparsed;
+      if (!conformance::ParseRequestLine(again, &reparsed, &error) ||
+          !SameRequest(request, reparsed)) {
+        Fail("ParseRequestLine", "formatted line does not parse back: " + again, line);
+      }
+      break;
+    }
+    case 3: {  // exec protocol response lines
+      std::optional<conformance::Result> result;
+      std::string error;
+      if (!conformance::ParseResponseLine(line, &result, &error)) {
+        CheckError("ParseResponseLine", error, line, "");
+        break;
+      }
+      const std::string again = conformance::FormatResponseLine(result);
+      std::optional<conformance::Result> reparsed;
+      if (!conformance::ParseResponseLine(again, &reparsed, &error) ||
+          result.has_value() != reparsed.has_value() ||
+          (result && (result->accepted != reparsed->accepted ||
+                      result->output != reparsed->output || result->tag != reparsed->tag))) {
+        Fail("ParseResponseLine", "formatted line does not parse back: " + again, line);
+      }
+      break;
+    }
+    default: {  // hex decoders
+      Bytes a, b;
+      std::string why;
+      const bool lenient = conformance::DecodeHex(text, &a);
+      const bool strict = conformance::ParseHexStrict(text, &b, &why);
+      if (!strict) CheckError("ParseHexStrict", why, text, "");
+      std::string lower(text);
+      for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      if (lenient && conformance::Hex(a) != lower) Fail("DecodeHex", "does not re-encode", text);
+      if (strict && conformance::Hex(b) != lower) Fail("ParseHexStrict", "does not re-encode", text);
+      break;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ariasuite::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  ariasuite::fuzz::Run(data, size);
+  return 0;
+}

@@ -1,0 +1,91 @@
+# summary: the suite's main job: build, run every stage (conformance first, then tools/run.d/*), print a stage summary
+# Usage: tools/ariasuite run [--only STAGE[,STAGE...]] [--skip STAGE[,STAGE...]] [--list]
+# Stages run in order; each prints its own report and ends PASS, FAIL or SKIP (with the reason).
+# The built-in stage is `conformance`: the conformance runner over every committed vector file
+# (vectors/*.json, vectors/generated/*, vectors/samples/*) and the six Wycheproof ARIA files plus
+# aes_gcm_test.json from ../shared/vectors/wycheproof, with every implementation path and every
+# oracle; its verdict table shows the oracles beside ours. More stages come from tools/run.d/*.sh:
+# each file defines `stage_<name>` (exit 0 pass, 1 fail, 77 skip; print the reason) and appends
+# <name> to RUN_STAGES. Exit status: 0 when no stage failed, 1 otherwise, 2 on bad usage.
+# Artifacts (JUnit XML, findings) go to .cache/run/.
+
+RUN_STAGES=(conformance)
+run_out="$ARIASUITE_ROOT/.cache/run"
+
+stage_conformance() {
+  local runner shared files=() f rc
+  ARIASUITE_CONFORMANCE_LIB=1 source "$ARIASUITE_ROOT/tools/cmd/conformance.sh"
+  runner="$(conformance_build)" || return 1
+  for f in "$ARIASUITE_ROOT"/vectors/*.json "$ARIASUITE_ROOT"/vectors/generated/* \
+           "$ARIASUITE_ROOT"/vectors/samples/*; do
+    [[ -f "$f" ]] && files+=("$f")
+  done
+  shared="${ARIASUITE_SHARED_DIR:-$(cd "$ARIASUITE_ROOT/.." && pwd)/shared}/vectors/wycheproof"
+  local wp=(aria_gcm_test.json aria_ccm_test.json aria_cbc_pkcs5_test.json aria_cmac_test.json
+            aria_wrap_test.json aria_kwp_test.json aes_gcm_test.json)
+  for f in "${wp[@]}"; do
+    if [[ -f "$shared/$f" ]]; then
+      files+=("$shared/$f")
+    else
+      echo "SKIP $shared/$f: not found (set ARIASUITE_SHARED_DIR to the folder holding vectors/wycheproof)"
+    fi
+  done
+  [[ ${#files[@]} -gt 0 ]] || { echo "SKIP: no vector files found"; return 77; }
+  mkdir -p "$run_out"
+  rm -rf "$run_out/findings"
+  "$runner" --impl ours --oracle all --junit "$run_out/conformance.xml" \
+    --findings "$run_out/findings" "${files[@]}"
+  rc=$?
+  return "$rc"
+}
+
+# Stages contributed by other parts of the suite.
+for f in "$ARIASUITE_ROOT"/tools/run.d/*.sh; do
+  # shellcheck disable=SC1090
+  [[ -f "$f" ]] && source "$f"
+done
+
+run_only=""
+run_skip=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --only|--skip)
+      [[ $# -ge 2 && -n "$2" ]] || die "run: $1 needs a stage list"
+      if [[ "$1" == --only ]]; then run_only="$2"; else run_skip="$2"; fi
+      shift 2 ;;
+    --list) printf '%s\n' "${RUN_STAGES[@]}"; exit 0 ;;
+    -h|--help) sed -n 's/^# \{0,1\}//; 2,10p' "$ARIASUITE_ROOT/tools/cmd/run.sh"; exit 0 ;;
+    *) die "run: unknown argument '$1' (usage: tools/ariasuite run [--only LIST] [--skip LIST] [--list])" ;;
+  esac
+done
+for s in ${run_only//,/ } ${run_skip//,/ }; do
+  known=0
+  for k in "${RUN_STAGES[@]}"; do [[ "$k" == "$s" ]] && known=1; done
+  [[ $known -eq 1 ]] || die "run: unknown stage '$s' (stages: ${RUN_STAGES[*]})"
+done
+
+ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}"
+summary=()
+failed=0
+set +e
+for s in "${RUN_STAGES[@]}"; do
+  if [[ -n "$run_only" && ",$run_only," != *",$s,"* ]]; then continue; fi
+  if [[ ",$run_skip," == *",$s,"* ]]; then
+    summary+=("$(printf '%-14s SKIP (--skip)' "$s")")
+    continue
+  fi
+  echo "=============== stage $s ==============="
+  start=$SECONDS
+  "stage_$s"
+  rc=$?
+  took=$((SECONDS - start))
+  case $rc in
+    0) summary+=("$(printf '%-14s PASS   %5ss' "$s" "$took")") ;;
+    77) summary+=("$(printf '%-14s SKIP   %5ss' "$s" "$took")") ;;
+    *) summary+=("$(printf '%-14s FAIL   %5ss (exit %s)' "$s" "$took" "$rc")"); failed=1 ;;
+  esac
+done
+set -e
+echo "=============== stage summary ==============="
+printf '%s\n' "${summary[@]}"
+exit "$failed"

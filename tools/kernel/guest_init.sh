@@ -1,0 +1,71 @@
+#!/bin/busybox sh
+# ariasuite guest /init (PID 1 in the qemu guest): mounts the basics, loads the modules listed in
+# /ariasuite/modules.list in order, runs each program of /ariasuite/tests.list, and writes the
+# results on the second serial port (ttyS1; the kernel console stays on ttyS0) between markers
+# the host parses (tools/kernel/tap.py):
+#   ARIASUITE BEGIN / KERNEL / CPU / MODULE name ok|failed msg / DRIVER name driver prio selftest
+#   ARIASUITE TAP-BEGIN prog ... (the program's TAP 13) ... ARIASUITE TAP-END prog rc=N
+#   ARIASUITE END
+# then powers the guest off.
+/bin/busybox mkdir -p /bin /sbin /usr/bin /usr/sbin /proc /sys /dev /tmp /run
+/bin/busybox --install -s
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /run
+
+out=/dev/ttyS1
+for arg in $(cat /proc/cmdline); do
+  case "$arg" in
+    ariasuite.out=*) out="/dev/${arg#ariasuite.out=}" ;;
+    ariasuite.filter=*) export KTEST_FILTER="${arg#ariasuite.filter=}" ;;
+    ariasuite.timeout_scale=*) export KTEST_TIMEOUT_SCALE="${arg#ariasuite.timeout_scale=}" ;;
+  esac
+done
+stty -F "$out" raw -echo 2>/dev/null
+exec 3>"$out"
+say() { echo "$*" >&3; }
+
+say "ARIASUITE BEGIN"
+say "ARIASUITE KERNEL $(uname -r)"
+say "ARIASUITE CPU $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2)"
+echo "ariasuite: guest up, loading modules" >/dev/console
+
+if [ -f /ariasuite/modules.list ]; then
+  while read -r name path; do
+    [ -n "$name" ] || continue
+    if msg=$(insmod "$path" 2>&1); then
+      say "ARIASUITE MODULE $name ok"
+      echo "$name ok" >>/run/ariasuite-modules
+    else
+      say "ARIASUITE MODULE $name failed $(echo "$msg" | tr '\n' ' ')"
+      echo "$name failed" >>/run/ariasuite-modules
+    fi
+  done </ariasuite/modules.list
+fi
+
+# Registered ARIA drivers: name, driver, priority, selftest (from /proc/crypto).
+awk -F': ' '
+  /^name/ {n=$2} /^driver/ {d=$2} /^priority/ {p=$2} /^selftest/ {s=$2}
+  /^$/ { if (n ~ /aria/ || d ~ /aria/) print "ARIASUITE DRIVER " n " " d " " p " " s; n=d=p=s="" }
+' /proc/crypto >&3
+
+ip link set lo up 2>/dev/null || ifconfig lo 127.0.0.1 up
+cd /tmp
+
+prog_timeout=300
+[ -f /ariasuite/timeout ] && prog_timeout=$(cat /ariasuite/timeout)
+while read -r prog; do
+  [ -n "$prog" ] || continue
+  echo "ariasuite: running $prog" >/dev/console
+  say "ARIASUITE TAP-BEGIN $prog"
+  timeout -s KILL "$prog_timeout" "/ariasuite/tests/$prog" >&3 2>&1 </dev/null
+  say "ARIASUITE TAP-END $prog rc=$?"
+done </ariasuite/tests.list
+
+say "ARIASUITE END"
+echo "ariasuite: done, powering off" >/dev/console
+sync
+poweroff -f

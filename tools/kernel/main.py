@@ -1,0 +1,350 @@
+#!/usr/bin/env python3
+"""ariasuite's kernel runner: boots a kernel in qemu with the kernel-tests programs and reports.
+
+  main.py prepare [--cache DIR] [--package PKG]
+      Download Debian's kernel and build the ARIA modules (see debian.py). Cached.
+  main.py run --test PROG... [--kernel BZIMAGE [--modules DIR]... | --kernel-tree DIR]
+              [--extra-test PROG]... [--junit FILE] [--timeout S] [--accel auto|kvm|tcg]
+              [--no-prepare] [--cache DIR] [--package PKG] [--workdir DIR]
+      Without --kernel/--kernel-tree: the prepared Debian kernel (prepared now unless
+      --no-prepare, which reports a SKIP when nothing is prepared).
+
+Exit status of run: 0 all passed, 1 a failure, 4 only skips, 2 a usage or setup error (one line
+on stderr naming what).
+"""
+import argparse
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import debian  # noqa: E402
+import initramfs  # noqa: E402
+import kmod  # noqa: E402
+import qemu  # noqa: E402
+import tap  # noqa: E402
+import vectors  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# The real workspace (through the Bazel runfiles symlinks when run as //kernel-tests:vm_test).
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+
+# Modules the tests use, loaded in dependency order when the kernel has them as modules.
+WANTED_MODULES = [
+    "tls", "af_alg", "algif_aead", "algif_skcipher", "ecb", "cbc", "ctr", "gcm", "ghash_generic",
+    "ghash_clmulni_intel", "cryptd", "crypto_simd", "aesni_intel", "aria_generic",
+    "aria_aesni_avx_x86_64", "aria_aesni_avx2_x86_64", "aria_gfni_avx512_x86_64",
+]
+IMPORTANT = {"tls", "af_alg", "algif_aead", "algif_skcipher", "gcm", "aria_generic"}
+
+
+def log(msg):
+    qemu.log(msg)
+
+
+def fatal(msg):
+    print("ariasuite kernel: error: " + msg, file=sys.stderr, flush=True)
+    sys.exit(2)
+
+
+def _interp(path):
+    """The ELF interpreter of a program ("" when static)."""
+    with open(path, "rb") as f:
+        elf = f.read()
+    if elf[:4] != b"\x7fELF":
+        return ""  # a script: busybox sh runs it
+    phoff, = struct.unpack_from("<Q", elf, 0x20)
+    phentsize, phnum = struct.unpack_from("<HH", elf, 0x36)
+    for i in range(phnum):
+        off = phoff + i * phentsize
+        ptype, = struct.unpack_from("<I", elf, off)
+        if ptype == 3:  # PT_INTERP
+            p_offset, = struct.unpack_from("<Q", elf, off + 8)
+            p_filesz, = struct.unpack_from("<Q", elf, off + 32)
+            return elf[p_offset:p_offset + p_filesz].rstrip(b"\0").decode()
+    return ""
+
+
+def _shared_libs(path):
+    """Absolute paths of the shared libraries a dynamic program needs (ldd)."""
+    p = subprocess.run(["ldd", path], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    libs = []
+    for line in p.stdout.decode(errors="replace").splitlines():
+        parts = line.split()
+        if "=>" in parts:
+            i = parts.index("=>")
+            if i + 1 < len(parts) and parts[i + 1].startswith("/"):
+                libs.append(parts[i + 1])
+        elif parts and parts[0].startswith("/"):
+            libs.append(parts[0])
+    return libs
+
+
+def build_initramfs(out, modules, tests, prog_timeout, vector_files):
+    """modules: [(name, path)] in load order; tests: [(guest name, host path)];
+    vector_files: {name: text} for /ariasuite/vectors."""
+    busybox = os.environ.get("ARIASUITE_BUSYBOX") or "/bin/busybox"
+    if not os.path.exists(busybox):
+        fatal("busybox not found at %s (Debian package busybox-static)" % busybox)
+    if _interp(busybox):
+        fatal("%s is dynamically linked; the guest needs busybox-static" % busybox)
+    a = initramfs.Archive(out)
+    a.add_file("bin/busybox", busybox, 0o755)
+    a.add_file("init", os.path.join(HERE, "guest_init.sh"), 0o755)
+    lines = []
+    for i, (name, path) in enumerate(modules):
+        g = "lib/ariasuite/%02d-%s.ko" % (i, name)
+        a.add_bytes(g, kmod.read_module(path))
+        lines.append("%s /%s" % (name, g))
+    a.add_bytes("ariasuite/modules.list", ("\n".join(lines) + "\n").encode())
+    libs = set()
+    for name, path in tests:
+        a.add_file("ariasuite/tests/" + name, path, 0o755)
+        interp = _interp(path)
+        if interp:
+            libs.add(interp)
+            libs.update(_shared_libs(path))
+    for lib in sorted(libs):
+        a.add_file(lib.lstrip("/"), os.path.realpath(lib), 0o755)
+    a.add_bytes("ariasuite/tests.list", ("\n".join(n for n, _ in tests) + "\n").encode())
+    a.add_bytes("ariasuite/timeout", str(prog_timeout).encode())
+    for name, text in vector_files.items():
+        a.add_bytes("ariasuite/vectors/" + name, text.encode())
+    a.close()
+
+
+def resolve_modules(module_dirs, builtin):
+    notes = []
+    if not module_dirs:
+        return [], ["no module directory: only what is built into the kernel is available"]
+    tree = kmod.ModuleTree(module_dirs, builtin)
+    try:
+        order, missing = tree.resolve(WANTED_MODULES)
+    except kmod.ModuleError as e:
+        fatal(str(e))
+    for m in missing:
+        if m in IMPORTANT:
+            notes.append("module %s: neither a module nor listed as built in; the tests that need "
+                         "it will SKIP if the kernel lacks it" % m)
+    return [(n, tree.paths[n]) for n in order], notes
+
+
+def summarize(run, cases, kernel_desc, accel, elapsed, boot_s):
+    c = tap.counts(cases)
+    print("")
+    print("== ariasuite kernel: %s" % kernel_desc)
+    print("   guest kernel %s, qemu %s, wall %.1f s%s" % (
+        run.kernel or "?", accel, elapsed,
+        (", /init reached after %.1f s" % boot_s) if boot_s is not None else ""))
+    if run.drivers:
+        print("   ARIA drivers registered: %s" % ", ".join(
+            "%s (prio %s, selftest %s)" % (d[1], d[2], d[3]) for d in run.drivers
+            if len(d) >= 4 and not d[1].startswith("__") and not d[1].startswith("cryptd(")))
+    by_prog = {}
+    for x in cases:
+        by_prog.setdefault(x.suite, []).append(x)
+    for prog, xs in by_prog.items():
+        pc = tap.counts(xs)
+        variants = {}
+        for x in xs:
+            parts = x.name.split(".")
+            if len(parts) == 3:
+                variants.setdefault(parts[1], []).append(x)
+        vtxt = ""
+        if variants:
+            vtxt = "  [" + ", ".join("%s %d" % (v, len(l)) for v, l in variants.items()) + "]"
+        print("   %-22s %3d passed, %d failed, %d skipped%s" % (prog, pc["pass"], pc["fail"],
+                                                              pc["skip"], vtxt))
+    for x in cases:
+        if x.status == "skip":
+            print("SKIP %s.%s: %s" % (x.suite, x.name, x.message))
+    for x in cases:
+        if x.status == "fail":
+            print("FAIL %s.%s" % (x.suite, x.name))
+            for line in x.message.splitlines()[:60]:
+                print("     " + line)
+    line = "%d passed, %d failed" % (c["pass"], c["fail"])
+    if c["skip"]:
+        line += ", %d skipped" % c["skip"]
+    print(line, flush=True)
+
+
+def cmd_prepare(args):
+    try:
+        debian.prepare(args.cache, args.package)
+    except debian.PrepareError as e:
+        fatal(e.args[0])
+    return 0
+
+
+def _skip_everything(args, reason):
+    """Nothing to boot: one skipped case (so a Bazel run counts it) and exit 4."""
+    log("SKIP: " + reason)
+    cases = [tap.Case("guest", "boot", "skip", reason)]
+    if args.junit:
+        tap.write_junit(cases, args.junit)
+    print("0 passed, 0 failed, 1 skipped")
+    return 4
+
+
+def cmd_run(args):
+    start = time.monotonic()
+    tests = []
+    for t in args.test:
+        if not os.path.isfile(t):
+            fatal("test program %s does not exist" % t)
+        tests.append((os.path.basename(t), os.path.abspath(t)))
+    for t in args.extra_test:
+        if not os.path.isfile(t) or not os.access(t, os.X_OK):
+            fatal("--extra-test %s is not an executable file" % t)
+        tests.append(("extra-" + os.path.basename(t), os.path.abspath(t)))
+    if not tests:
+        fatal("no test programs given (--test PROG)")
+    names = [n for n, _ in tests]
+    if len(set(names)) != len(names):
+        fatal("two test programs share a name: %s" % ", ".join(names))
+
+    try:
+        qemu_bin = qemu.find_qemu()
+    except qemu.QemuError as e:
+        if args.no_prepare:
+            return _skip_everything(args, str(e))
+        fatal(str(e))
+
+    if args.kernel:
+        if not os.path.isfile(args.kernel):
+            fatal("--kernel %s: no such file" % args.kernel)
+        module_dirs, builtin = [], None
+        for d in args.modules:
+            if not os.path.isdir(d):
+                fatal("--modules %s: not a directory" % d)
+            module_dirs.append(d)
+            if os.path.exists(os.path.join(d, "modules.builtin")):
+                builtin = os.path.join(d, "modules.builtin")
+        kern = {"bzimage": args.kernel, "module_dirs": module_dirs, "builtin": builtin,
+                "description": "user kernel %s" % args.kernel, "notes": []}
+    elif args.kernel_tree:
+        import kernel_tree
+        try:
+            kern = kernel_tree.build(args.kernel_tree, os.path.join(REPO, "kernel-tests", "config"),
+                                     debian.cache_root(args.cache))
+        except debian.PrepareError as e:
+            fatal(e.args[0])
+    else:
+        kern = debian.load_prepared(args.cache)
+        if kern is None and args.no_prepare:
+            return _skip_everything(
+                args, "no prepared kernel in %s: run tools/kernel/prepare.sh (or tools/ariasuite "
+                "kernel) first" % debian.cache_root(args.cache))
+        if kern is None or args.package:
+            try:
+                kern = debian.prepare(args.cache, args.package)
+            except debian.PrepareError as e:
+                fatal(e.args[0])
+    for n in kern.get("notes", []):
+        log("note: " + n)
+
+    modules, notes = resolve_modules(kern["module_dirs"], kern.get("builtin"))
+    for n in notes:
+        log("note: " + n)
+
+    workdir = args.workdir or tempfile.mkdtemp(prefix="ariasuite-kernel-")
+    os.makedirs(workdir, exist_ok=True)
+    initrd = os.path.join(workdir, "initramfs.cpio")
+    vector_files, used = vectors.collect(REPO)
+    log("vectors for AF_ALG: %s" % (", ".join(used) if used else "none found"))
+    build_initramfs(initrd, modules, tests, args.program_timeout, vector_files)
+    log("initramfs: %d modules, %d test programs, %.1f MB (%s)" % (
+        len(modules), len(tests), os.path.getsize(initrd) / 1e6, initrd))
+
+    accel = args.accel
+    if accel == "auto":
+        ok, why = qemu.probe_kvm(qemu_bin, kern["bzimage"])
+        accel = "kvm" if ok else "tcg"
+        if not ok:
+            log("KVM unusable (%s): TCG with -cpu max (no GFNI/AVX-512 there)" % why)
+    append = "console=ttyS0,115200 panic=-1 ariasuite.out=ttyS1 " + args.append
+    if args.timeout_scale != 1:
+        append += " ariasuite.timeout_scale=%d" % args.timeout_scale
+    if args.filter:
+        if any(c.isspace() for c in args.filter):
+            fatal("--filter takes one word (a substring of test names)")
+        append += " ariasuite.filter=" + args.filter
+    log("booting %s under %s (timeout %d s)" % (kern["bzimage"], accel.upper(), args.timeout))
+
+    marks = {}
+
+    def progress(line):
+        now = time.monotonic() - t0
+        if line.startswith("ARIASUITE BEGIN"):
+            marks["begin"] = now
+            log("guest /init running after %.1f s" % now)
+        elif line.startswith("ARIASUITE TAP-BEGIN"):
+            log("  running %s" % line.split(" ", 2)[2])
+        elif line.startswith("ARIASUITE TAP-END"):
+            log("  %s done at %.1f s" % (line.split(" ", 2)[2], now))
+        elif line.startswith("not ok"):
+            log("    " + line)
+
+    t0 = time.monotonic()
+    try:
+        state, secs, console, taptext, qemu_error = qemu.boot(
+            qemu_bin, kern["bzimage"], initrd, append, workdir, accel=accel, timeout=args.timeout,
+            memory_mb=args.memory, smp=args.smp, progress=progress)
+    except qemu.QemuError as e:
+        fatal(str(e))
+    run = tap.parse_guest(taptext, console, state, qemu_error)
+    cases = run.cases
+    if args.junit:
+        tap.write_junit(cases, args.junit)
+    summarize(run, cases, kern.get("description", ""), accel.upper(), time.monotonic() - start,
+              marks.get("begin"))
+    if not args.workdir:
+        os.unlink(initrd)  # a temporary folder keeps only the (small) logs
+    log("console and TAP logs: %s" % workdir)
+    return tap.exit_status(cases)
+
+
+def main():
+    ap = argparse.ArgumentParser(prog="tools/ariasuite kernel")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("prepare")
+    p.add_argument("--cache")
+    p.add_argument("--package")
+    r = sub.add_parser("run")
+    r.add_argument("--test", action="append", default=[])
+    r.add_argument("--extra-test", action="append", default=[])
+    r.add_argument("--kernel")
+    r.add_argument("--modules", action="append", default=[],
+                   help="module tree or folder of .ko files (repeatable; later ones win)")
+    r.add_argument("--kernel-tree")
+    r.add_argument("--junit")
+    r.add_argument("--timeout", type=int, default=600)
+    r.add_argument("--program-timeout", type=int, default=300)
+    r.add_argument("--accel", choices=["auto", "kvm", "tcg"], default="auto")
+    r.add_argument("--smp", type=int, default=2)
+    r.add_argument("--memory", type=int, default=1024)
+    r.add_argument("--append", default="")
+    r.add_argument("--filter", help="run only tests whose name contains this")
+    r.add_argument("--timeout-scale", type=int, default=1,
+                   help="multiply every per-test timeout (slow hosts)")
+    r.add_argument("--cache")
+    r.add_argument("--package")
+    r.add_argument("--no-prepare", action="store_true")
+    r.add_argument("--workdir")
+    args = ap.parse_args()
+    if args.cmd == "prepare":
+        return cmd_prepare(args)
+    if args.kernel and args.kernel_tree:
+        fatal("--kernel and --kernel-tree exclude each other")
+    if args.modules and not args.kernel:
+        fatal("--modules goes with --kernel")
+    return cmd_run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,7 @@
+# Debian packages the kernel runner needs (sourced by tools/cmd/kernel.sh and prepare.sh):
+# qemu and a static busybox for the guest; make, gcc-12 (the compiler Debian's 6.1 and 6.12
+# kernels were built with, named in their headers' .kernelvariables) and xz for the ARIA modules;
+# ldd (libc-bin) for --extra-test programs that are not static.
+ARIASUITE_KERNEL_PACKAGES=(qemu-system-x86 busybox-static make gcc-12 xz-utils libc-bin)
+# Building a kernel from a tree (--kernel-tree): the usual kernel build dependencies.
+ARIASUITE_KERNEL_TREE_PACKAGES=(build-essential flex bison bc libelf-dev libssl-dev cpio)

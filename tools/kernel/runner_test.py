@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Unit tests of the kernel runner's host side: TAP parsing (pass, fail, SKIP, TODO, missing
+results, wrong exit codes, a guest that died or hung, kernel splats), JUnit output, exit status,
+the newc cpio writer and .modinfo dependency resolution. No qemu, no network."""
+import os
+import struct
+import sys
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import initramfs  # noqa: E402
+import kmod  # noqa: E402
+import tap  # noqa: E402
+
+GOOD = """ARIASUITE BEGIN
+ARIASUITE KERNEL 6.12.0-test
+ARIASUITE CPU  fpu sse aes avx avx2 xsave
+ARIASUITE MODULE tls ok
+ARIASUITE MODULE aria_gfni_avx512_x86_64 failed insmod: can't insert 'x.ko': No such device
+ARIASUITE TAP-BEGIN prog
+TAP version 13
+1..3
+# RUN a.v.one
+ok 1 a.v.one
+# RUN a.v.two
+ok 2 a.v.two # SKIP no gcm(aria)
+# something went wrong
+not ok 3 a.v.three # TODO known issue: core bug
+# totals: pass:1 fail:0 skip:1
+ARIASUITE TAP-END prog rc=0
+ARIASUITE END
+"""
+
+
+def by_name(cases):
+    return {"%s.%s" % (c.suite, c.name): c for c in cases}
+
+
+class TapTest(unittest.TestCase):
+    def test_good_run(self):
+        run = tap.parse_guest(GOOD, "[ 1.0] booted\n", "exited")
+        c = by_name(run.cases)
+        self.assertEqual(run.kernel, "6.12.0-test")
+        self.assertEqual(c["prog.a.v.one"].status, "pass")
+        self.assertEqual(c["prog.a.v.two"].status, "skip")
+        self.assertEqual(c["prog.a.v.two"].message, "no gcm(aria)")
+        self.assertEqual(c["prog.a.v.three"].status, "skip")
+        self.assertIn("TODO", c["prog.a.v.three"].message)
+        self.assertEqual(c["modules.tls"].status, "pass")
+        # The GFNI driver refusing a CPU without GFNI is a skip that names the features.
+        gfni = c["modules.aria_gfni_avx512_x86_64"]
+        self.assertEqual(gfni.status, "skip")
+        self.assertIn("gfni", gfni.message)
+        self.assertIn("avx512f", gfni.message)
+        self.assertEqual(c["guest.completed"].status, "pass")
+        self.assertEqual(c["guest.kernel_log_clean"].status, "pass")
+        self.assertNotIn("prog.program_status", c)
+        self.assertEqual(tap.exit_status(run.cases), 0)
+
+    def test_failure_message_and_exit(self):
+        text = GOOD.replace("ok 1 a.v.one", "# file.cc:3: expected x\nnot ok 1 a.v.one")
+        text = text.replace("rc=0", "rc=1")
+        run = tap.parse_guest(text, "", "exited")
+        c = by_name(run.cases)
+        self.assertEqual(c["prog.a.v.one"].status, "fail")
+        self.assertIn("expected x", c["prog.a.v.one"].message)
+        self.assertEqual(tap.exit_status(run.cases), 1)
+
+    def test_inconsistent_exit_status(self):
+        run = tap.parse_guest(GOOD.replace("rc=0", "rc=1"), "", "exited")
+        self.assertEqual(by_name(run.cases)["prog.program_status"].status, "fail")
+        run = tap.parse_guest(GOOD.replace("rc=0", "rc=137"), "", "exited")
+        self.assertIn("timeout", by_name(run.cases)["prog.program_status"].message)
+
+    def test_missing_results(self):
+        run = tap.parse_guest(GOOD.replace("1..3", "1..4"), "", "exited")
+        self.assertIn("planned 4", by_name(run.cases)["prog.program_status"].message)
+
+    def test_guest_hang(self):
+        cut = GOOD[:GOOD.index("not ok 3")]
+        run = tap.parse_guest(cut, "line\n[ 9.9] rcu: INFO: rcu_sched self-detected stall\n",
+                              "timeout")
+        c = by_name(run.cases)
+        self.assertEqual(c["guest.completed"].status, "fail")
+        self.assertIn("killed at the timeout", c["guest.completed"].message)
+        self.assertIn("self-detected stall", c["guest.completed"].message)  # console tail
+        self.assertEqual(c["prog.program_status"].status, "fail")
+        self.assertEqual(tap.exit_status(run.cases), 1)
+
+    def test_no_boot(self):
+        run = tap.parse_guest("", "Kernel panic - not syncing: VFS\n", "exited")
+        c = by_name(run.cases)
+        self.assertEqual(c["guest.boot"].status, "fail")
+        self.assertEqual(c["guest.kernel_log_clean"].status, "fail")
+        self.assertIn("Kernel panic", c["guest.kernel_log_clean"].message)
+
+    def test_oops_fails_even_when_tests_pass(self):
+        run = tap.parse_guest(GOOD, "[ 3.0] BUG: kernel NULL pointer dereference\n", "exited")
+        self.assertEqual(by_name(run.cases)["guest.kernel_log_clean"].status, "fail")
+        self.assertEqual(tap.exit_status(run.cases), 1)
+
+    def test_only_skips_exit_4(self):
+        cases = [tap.Case("s", "a", "skip", "why"), tap.Case("s", "b", "skip", "why")]
+        self.assertEqual(tap.exit_status(cases), 4)
+        self.assertEqual(tap.exit_status([]), 1)
+
+    def test_junit(self):
+        run = tap.parse_guest(GOOD.replace("ok 1 a.v.one", "not ok 1 a.v.one"), "", "exited")
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "x.xml")
+            tap.write_junit(run.cases, path)
+            root = ET.parse(path).getroot()
+        cases = {"%s.%s" % (t.get("classname"), t.get("name")): t for t in root.iter("testcase")}
+        self.assertIsNotNone(cases["prog.a.v.one"].find("failure"))
+        self.assertEqual(cases["prog.a.v.two"].get("result"), "skipped")
+        self.assertEqual(cases["prog.a.v.two"].find("skipped").get("message"), "no gcm(aria)")
+        self.assertIsNone(cases["modules.tls"].find("skipped"))
+
+
+def _elf_with_modinfo(info):
+    """A minimal ELF64 relocatable with a .modinfo section."""
+    modinfo = b"".join(k.encode() + b"=" + v.encode() + b"\0" for k, v in info)
+    shstr = b"\0.modinfo\0.shstrtab\0"
+    data_off = 64
+    shstr_off = data_off + len(modinfo)
+    sh_off = shstr_off + len(shstr)
+    sh_off += (8 - sh_off % 8) % 8
+    hdr = bytearray(64)
+    hdr[:6] = b"\x7fELF\x02\x01"
+    struct.pack_into("<Q", hdr, 0x28, sh_off)
+    struct.pack_into("<HHH", hdr, 0x3A, 64, 3, 2)
+    body = bytes(hdr) + modinfo + shstr
+    body += b"\0" * (sh_off - len(body))
+
+    def sh(name, offset, size):
+        return struct.pack("<IIQQQQIIQQ", name, 1, 0, 0, offset, size, 0, 0, 1, 0)
+    return body + sh(0, 0, 0) + sh(1, data_off, len(modinfo)) + sh(10, shstr_off, len(shstr))
+
+
+class KmodTest(unittest.TestCase):
+    def test_resolve_order_and_builtin(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, "kernel"))
+            mods = {"tls": "", "gcm": "crypto-null,gf128mul", "crypto-null": "", "gf128mul": "",
+                    "aria_generic": ""}
+            for name, deps in mods.items():
+                with open(os.path.join(d, "kernel", name + ".ko"), "wb") as f:
+                    f.write(_elf_with_modinfo([("name", name), ("depends", deps)]))
+            with open(os.path.join(d, "modules.builtin"), "w") as f:
+                f.write("kernel/crypto/ctr.ko\n")
+            t = kmod.ModuleTree([d], os.path.join(d, "modules.builtin"))
+            order, missing = t.resolve(["gcm", "ctr", "tls", "nosuch"])
+            self.assertEqual(order, ["crypto_null", "gf128mul", "gcm", "tls"])
+            self.assertEqual(missing, ["nosuch"])
+
+    def test_missing_dependency_is_an_error(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "a.ko"), "wb") as f:
+                f.write(_elf_with_modinfo([("depends", "b")]))
+            t = kmod.ModuleTree([d])
+            with self.assertRaises(kmod.ModuleError):
+                t.resolve(["a"])
+
+    def test_not_elf(self):
+        with self.assertRaises(kmod.ModuleError):
+            kmod.modinfo(b"garbage" * 20, "x.ko")
+
+
+class InitramfsTest(unittest.TestCase):
+    def test_newc_layout(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "a.cpio")
+            a = initramfs.Archive(path)
+            a.add_bytes("dir/sub/file", b"hello", 0o755)
+            a.add_symlink("bin/sh", "busybox")
+            a.close()
+            with open(path, "rb") as f:
+                data = f.read()
+        self.assertEqual(len(data) % 512, 0)
+        names, off = [], 0
+        while True:
+            self.assertEqual(data[off:off + 6], b"070701")
+            fields = [int(data[off + 6 + 8 * i: off + 14 + 8 * i], 16) for i in range(13)]
+            namesize, filesize = fields[11], fields[6]
+            name = data[off + 110: off + 110 + namesize - 1].decode()
+            off += 110 + namesize
+            off += (4 - off % 4) % 4
+            content = data[off:off + filesize]
+            off += filesize
+            off += (4 - off % 4) % 4
+            if name == "TRAILER!!!":
+                break
+            names.append(name)
+            if name == "dir/sub/file":
+                self.assertEqual(content, b"hello")
+                self.assertEqual(fields[1] & 0o777, 0o755)
+        self.assertEqual(names, ["dir", "dir/sub", "dir/sub/file", "bin", "bin/sh"])
+
+
+if __name__ == "__main__":
+    unittest.main()

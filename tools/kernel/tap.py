@@ -1,0 +1,233 @@
+"""Turns what the guest printed into test cases: the TAP 13 of each program (between the
+`ARIASUITE TAP-BEGIN/END` markers of tools/kernel/guest_init.sh), the module loads, and the kernel
+console checked for oopses, panics, BUG and WARNING splats. Writes the summary and JUnit XML.
+
+A case is (suite, name, status, message) with status "pass", "fail" or "skip".
+"""
+import re
+import xml.etree.ElementTree as ET
+
+_RESULT = re.compile(r"^(not ok|ok)\s+(\d+)\s*-?\s*([^#]*?)\s*(?:#\s*(.*))?$")
+_PLAN = re.compile(r"^1\.\.(\d+)")
+
+# Console lines that mean the kernel went wrong while the tests ran.
+_KERNEL_TROUBLE = re.compile(
+    r"(Kernel panic|Oops[:\s]|BUG:|WARNING:|general protection fault|"
+    r"Unable to handle kernel|kernel BUG at|RIP: |Call Trace:|soft lockup|hung_task|"
+    r"UBSAN:|KASAN:|refcount_t:|list_add corruption|list_del corruption)")
+
+# What each ARIA SIMD driver needs from the CPU (arch/x86/crypto/aria_*_glue.c, the init checks).
+ARIA_DRIVER_CPU_FLAGS = {
+    "aria_aesni_avx_x86_64": ["avx", "aes", "osxsave"],
+    "aria_aesni_avx2_x86_64": ["avx", "avx2", "aes", "osxsave"],
+    "aria_gfni_avx512_x86_64": ["avx", "avx2", "avx512f", "avx512vl", "gfni", "osxsave"],
+}
+
+
+class Case:
+    def __init__(self, suite, name, status, message=""):
+        self.suite, self.name, self.status, self.message = suite, name, status, message
+
+    def __repr__(self):
+        return "Case(%s.%s %s)" % (self.suite, self.name, self.status)
+
+
+class GuestRun:
+    """Everything parsed from one boot."""
+
+    def __init__(self):
+        self.cases = []
+        self.kernel = None
+        self.cpu_flags = set()
+        self.drivers = []  # (name, driver, priority, selftest)
+        self.began = False
+        self.ended = False
+
+
+def _cpu_missing(flags, module):
+    need = ARIA_DRIVER_CPU_FLAGS.get(module)
+    if need is None:
+        return None
+    # /proc/cpuinfo has no "osxsave" flag on every kernel; xsave stands in for it.
+    have = set(flags)
+    if "xsave" in have:
+        have.add("osxsave")
+    return [f for f in need if f not in have]
+
+
+def parse_program(suite, lines, rc, complete):
+    """Cases of one program's TAP block. rc is its exit status (None when unknown)."""
+    cases, diag, plan, seen = [], [], None, 0
+    for raw in lines:
+        line = raw.rstrip("\r\n")
+        m = _PLAN.match(line)
+        if m and plan is None:
+            plan = int(m.group(1))
+            continue
+        m = _RESULT.match(line)
+        if m:
+            verdict, _, name, directive = m.groups()
+            seen += 1
+            name = name.strip() or ("test_%d" % seen)
+            msg = "\n".join(diag)
+            if verdict == "ok" and directive and directive.upper().startswith("SKIP"):
+                reason = directive[4:].strip() or "skipped (no reason given)"
+                cases.append(Case(suite, name, "skip", reason))
+            elif verdict == "not ok" and directive and directive.upper().startswith("TODO"):
+                # TAP TODO: an expected failure (the harness's KNOWN_ISSUE); never a pass.
+                reason = directive[4:].strip() or "known issue (no reason given)"
+                cases.append(Case(suite, name, "skip", "TODO " + reason))
+            elif verdict == "ok":
+                cases.append(Case(suite, name, "pass"))
+            else:
+                cases.append(Case(suite, name, "fail", msg or "not ok"))
+            diag = []
+            continue
+        if line.startswith("#"):
+            text = line[1:].strip()
+            # The harness's own progress lines are not worth keeping as failure text.
+            if not text.startswith("RUN ") and not re.match(r"^\S+: [0-9.]+ s$", text):
+                diag.append(text)
+        elif line.strip() and not line.startswith("TAP version"):
+            diag.append(line.strip())
+    problems = []
+    if not complete:
+        problems.append("the program did not finish (guest died or hung while it ran)")
+    if plan is None:
+        problems.append("no TAP plan line (1..N)")
+    elif plan != seen:
+        problems.append("planned %d tests, reported %d" % (plan, seen))
+    failed = any(c.status == "fail" for c in cases)
+    passed = any(c.status == "pass" for c in cases)
+    # kselftest harnesses (the kernel's own, for --extra-test) exit 4 only when everything
+    # skipped, 0 with passes and skips, 1 on a failure.
+    if rc is not None and complete:
+        if rc == 137:
+            problems.append("killed at the per-program timeout (rc=137)")
+        elif rc not in (0, 1, 4):
+            problems.append("exit status %d (expected 0, 1 or 4)" % rc)
+        elif rc == 0 and failed:
+            problems.append("exit status 0 although a test failed")
+        elif rc == 1 and not failed:
+            problems.append("exit status 1 but no test failed")
+        elif rc == 4 and (failed or passed):
+            problems.append("exit status 4 (only skips) but not every test skipped")
+    if problems:
+        tail = "\n".join(diag[-20:])
+        cases.append(Case(suite, "program_status", "fail",
+                          "; ".join(problems) + ("\n" + tail if tail else "")))
+    return cases
+
+
+def parse_guest(tap_text, console_text, run_state, qemu_error=""):
+    """Parses the TAP channel and the console of one boot. run_state: "exited" or "timeout";
+    qemu_error: qemu's complaint when it exited with an error."""
+    run = GuestRun()
+    lines = tap_text.replace("\r", "").split("\n")
+    current, block, i = None, [], 0
+    for line in lines:
+        if line.startswith("ARIASUITE "):
+            parts = line.split(" ", 3)
+            tag = parts[1] if len(parts) > 1 else ""
+            if tag == "BEGIN":
+                run.began = True
+            elif tag == "KERNEL":
+                run.kernel = line.split(" ", 2)[2].strip() if len(parts) > 2 else None
+            elif tag == "CPU":
+                run.cpu_flags = set(line.split(" ", 2)[2].split()) if len(parts) > 2 else set()
+            elif tag == "MODULE" and len(parts) >= 3:
+                name = parts[2]
+                rest = parts[3] if len(parts) > 3 else ""
+                if rest.startswith("ok"):
+                    run.cases.append(Case("modules", name, "pass"))
+                else:
+                    msg = rest[len("failed"):].strip()
+                    missing = _cpu_missing(run.cpu_flags, name)
+                    if missing and "No such device" in msg:
+                        run.cases.append(Case(
+                            "modules", name, "skip",
+                            "guest CPU lacks %s (the driver refuses to load: %s)"
+                            % (", ".join(missing), msg)))
+                    else:
+                        run.cases.append(Case("modules", name, "fail", "insmod: " + msg))
+            elif tag == "DRIVER":
+                run.drivers.append(line.split(" ")[2:])
+            elif tag == "TAP-BEGIN":
+                current, block = parts[2].strip(), []
+            elif tag == "TAP-END":
+                m = re.search(r"rc=(\d+)", line)
+                rc = int(m.group(1)) if m else None
+                run.cases += parse_program(current or parts[2], block, rc, True)
+                current = None
+            elif tag == "END":
+                run.ended = True
+            continue
+        if current is not None:
+            block.append(line)
+    if current is not None:
+        run.cases += parse_program(current, block, None, False)
+
+    trouble = [l for l in console_text.replace("\r", "").split("\n") if _KERNEL_TROUBLE.search(l)]
+    tail = "\n".join(console_text.replace("\r", "").rstrip("\n").split("\n")[-40:])
+    if trouble:
+        run.cases.append(Case("guest", "kernel_log_clean", "fail",
+                              "the kernel reported problems:\n" + "\n".join(trouble[:30]) +
+                              "\n--- console tail ---\n" + tail))
+    elif run.began:
+        run.cases.append(Case("guest", "kernel_log_clean", "pass"))
+    if not run.began:
+        what = "timed out" if run_state == "timeout" else "exited"
+        run.cases.append(Case("guest", "boot", "fail",
+                              "the guest %s before /init started the tests%s\n"
+                              "--- console tail ---\n%s"
+                              % (what, ("\n" + qemu_error) if qemu_error else "", tail)))
+    elif not run.ended:
+        what = ("was killed at the timeout (hang, oops or panic)" if run_state == "timeout"
+                else "stopped before the end marker (panic or crash)")
+        run.cases.append(Case("guest", "completed", "fail",
+                              "the guest %s\n--- console tail ---\n%s" % (what, tail)))
+    else:
+        run.cases.append(Case("guest", "completed", "pass"))
+    return run
+
+
+def counts(cases):
+    c = {"pass": 0, "fail": 0, "skip": 0}
+    for x in cases:
+        c[x.status] += 1
+    return c
+
+
+def exit_status(cases):
+    """0 all passed, 1 a failure, 4 only skips (kselftest codes)."""
+    c = counts(cases)
+    if c["fail"] or not cases:
+        return 1
+    if c["pass"] == 0:
+        return 4
+    return 0
+
+
+def write_junit(cases, path, name="ariasuite.kernel"):
+    root = ET.Element("testsuites")
+    suites = {}
+    for c in cases:
+        suites.setdefault(c.suite, []).append(c)
+    total = counts(cases)
+    root.set("name", name)
+    root.set("tests", str(len(cases)))
+    root.set("failures", str(total["fail"]))
+    root.set("skipped", str(total["skip"]))
+    for sname, scases in suites.items():
+        sc = counts(scases)
+        s = ET.SubElement(root, "testsuite", name=sname, tests=str(len(scases)),
+                          failures=str(sc["fail"]), skipped=str(sc["skip"]), errors="0")
+        for c in scases:
+            t = ET.SubElement(s, "testcase", classname=sname, name=c.name)
+            if c.status == "fail":
+                f = ET.SubElement(t, "failure", message=c.message.split("\n")[0][:500])
+                f.text = c.message
+            elif c.status == "skip":
+                t.set("result", "skipped")
+                ET.SubElement(t, "skipped", message=c.message)
+    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)

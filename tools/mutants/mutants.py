@@ -1,0 +1,578 @@
+#!/usr/bin/env python3
+"""Mutation testing of ariasuite's own implementations: does the fast suite catch each fault?
+
+For each mutant of tools/mutants/catalogue.txt (a compile-time switch `#if ARIASUITE_MUTANT(name)`
+in one impl/ file, see impl/mutants.h) this builds the code with that one switch on and runs the
+fast suite of tools/mutants/suite.txt stage by stage until a check fails. The mutant is then
+KILLED (by that check, after that many seconds) or, when every stage passes, SURVIVED: a hole in
+the suite to close with a new vector, property or fuzzer mode, never a mutant to delete.
+
+Build cost is kept low: one Bazel output base serves every mutant, and only the mutant's file is
+compiled with -DARIASUITE_MUTANT_ID=<name> (--per_file_copt), so a mutant recompiles one file and
+relinks what depends on it; a disk cache brings the unmutated object back for the next mutant.
+Before the first mutant the suite runs once without any (the baseline): a suite that fails on
+correct code would "kill" every mutant, so that is an error.
+
+Usage: mutants.py [--budget SECONDS] [--json FILE] [--output-base DIR] [--fuzz-seconds N]
+                  [--no-baseline] [--list] [MUTANT...]
+Exit status: 0 when every mutant run was killed; 1 when one survived, did not build, has no switch
+in its file yet, or was not run within the budget; 2 on a usage or setup error (including a
+failing baseline).
+"""
+import argparse
+import glob
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CATALOGUE = os.path.join(ROOT, "tools/mutants/catalogue.txt")
+SUITE = os.path.join(ROOT, "tools/mutants/suite.txt")
+MUTANTS_H = os.path.join(ROOT, "impl/mutants.h")
+MARKER = "ARIASUITE_MUTANT_ACTIVE="
+EXCLUDED_TAGS = "(manual|no-mutants)"
+
+
+def die(msg):
+    print("mutants: " + msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def log(msg):
+    print("mutants: " + msg, file=sys.stderr, flush=True)
+
+
+# ---- Catalogue, switches and suite ----
+
+def parse_table(path, ncols):
+    rows = []
+    with open(path) as f:
+        for lineno, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            cols = [c.strip() for c in line.split(" | ")]
+            if len(cols) != ncols or not all(cols):
+                die("%s:%d: want %d non-empty columns separated by ' | ', got %d" %
+                    (os.path.relpath(path, ROOT), lineno, ncols, len(cols)))
+            rows.append((lineno, cols))
+    return rows
+
+
+def load_catalogue(path=CATALOGUE):
+    """Returns [{name, file, layer, path, description}] in catalogue order."""
+    mutants, seen = [], set()
+    for lineno, (name, file, layer, impl_path, desc) in parse_table(path, 5):
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+            die("catalogue.txt:%d: bad mutant name '%s' (lower_snake_case)" % (lineno, name))
+        if name in seen:
+            die("catalogue.txt:%d: duplicate mutant '%s'" % (lineno, name))
+        seen.add(name)
+        mutants.append({"name": name, "file": file, "layer": layer, "path": impl_path,
+                        "description": desc})
+    return mutants
+
+
+def load_numbers(path=MUTANTS_H):
+    """The name -> number table of impl/mutants.h."""
+    nums = {}
+    with open(path) as f:
+        for m in re.finditer(r"^#define ARIASUITE_MUTANT_NUM_(\w+) (\d+)\s*$", f.read(), re.M):
+            nums[m.group(1)] = int(m.group(2))
+    return nums
+
+
+SWITCH_RE = re.compile(r"ARIASUITE_MUTANT\(\s*(\w+)\s*\)")
+
+
+def switch_sites(root=ROOT):
+    """{name: [file, ...]} for every ARIASUITE_MUTANT(name) in impl/ (mutants.h excluded)."""
+    sites = {}
+    for path in sorted(glob.glob(os.path.join(root, "impl", "**", "*.*"), recursive=True)):
+        if not path.endswith((".cc", ".h")) or path.endswith("impl/mutants.h"):
+            continue
+        with open(path, errors="replace") as f:
+            for m in SWITCH_RE.finditer(f.read()):
+                sites.setdefault(m.group(1), []).append(os.path.relpath(path, root))
+    return sites
+
+
+def included_headers(path, root=ROOT):
+    """The impl/ headers a source file includes, directly or through other impl/ headers."""
+    seen, todo = [], [path]
+    while todo:
+        cur = todo.pop()
+        try:
+            with open(os.path.join(root, cur), errors="replace") as f:
+                found = re.findall(r'^#include "(impl/[^"]+\.h)"', f.read(), re.M)
+        except OSError:
+            continue
+        for h in found:
+            if h not in seen:
+                seen.append(h)
+                todo.append(h)
+    return seen
+
+
+def switch_in_place(mutant, sites, root=ROOT):
+    """True when ARIASUITE_MUTANT(name) sits in the mutant's file or in an impl/ header that the
+    file includes (a shared SIMD engine header, compiled with the mutant's define only in it)."""
+    where = sites.get(mutant["name"], [])
+    if mutant["file"] in where:
+        return True
+    return any(h in where for h in included_headers(mutant["file"], root))
+
+
+def includers(header, root=ROOT):
+    """The impl/ .cc files that include header (directly or through other impl/ headers)."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(root, "impl", "*.cc"))):
+        rel = os.path.relpath(path, root)
+        if header in included_headers(rel, root):
+            out.append(rel)
+    return out
+
+
+def load_suite(path=SUITE):
+    stages = []
+    for lineno, (stage, kind, what) in parse_table(path, 3):
+        if kind not in ("test", "fuzz"):
+            die("suite.txt:%d: kind must be test or fuzz, got '%s'" % (lineno, kind))
+        if kind == "fuzz" and not re.fullmatch(r"[1-9]\d*", what):
+            die("suite.txt:%d: a fuzz stage wants SECONDS, got '%s'" % (lineno, what))
+        stages.append({"stage": stage, "kind": kind, "what": what, "targets": []})
+    return stages
+
+
+# ---- Bazel ----
+
+class Bazel:
+    def __init__(self, output_base, disk_cache, extra=()):
+        self.output_base = output_base
+        self.disk_cache = disk_cache
+        self.extra = list(extra)
+
+    def run(self, command, args, log_path, timeout=None):
+        cmd = ["bazel", "--output_base=" + self.output_base, command]
+        if command in ("build", "test"):
+            cmd += ["--disk_cache=" + self.disk_cache, "--color=no", "--curses=no",
+                    "--noshow_progress"] + self.extra
+        cmd += args
+        with open(log_path, "a") as logf:
+            logf.write("\n$ " + " ".join(cmd) + "\n")
+            logf.flush()
+            try:
+                proc = subprocess.run(cmd, cwd=ROOT, stdout=logf, stderr=subprocess.STDOUT,
+                                      timeout=timeout)
+                return proc.returncode
+            except subprocess.TimeoutExpired:
+                logf.write("mutants: bazel timed out after %ss\n" % timeout)
+                return None
+
+    def query_tests(self, expr, log_path):
+        q = "(%s) except attr(tags, '%s', %s)" % (expr, EXCLUDED_TAGS, expr)
+        out = subprocess.run(["bazel", "--output_base=" + self.output_base, "query", q,
+                              "--output=label", "--keep_going"], cwd=ROOT, capture_output=True,
+                             text=True)
+        with open(log_path, "a") as logf:
+            logf.write("\n$ bazel query %s\n%s%s" % (q, out.stdout, out.stderr))
+        # 3: partial result (e.g. a package of the expression has no BUILD file yet).
+        if out.returncode not in (0, 3):
+            return None
+        return sorted(l for l in out.stdout.split() if l.startswith("//"))
+
+    def info(self, key, args=()):
+        out = subprocess.run(["bazel", "--output_base=" + self.output_base, "info"] + list(args) +
+                             [key], cwd=ROOT, capture_output=True, text=True)
+        if out.returncode != 0:
+            die("bazel info %s failed: %s" % (key, out.stderr.strip()[-300:]))
+        return out.stdout.strip()
+
+
+def mutant_copt(mutant, root=ROOT):
+    """--per_file_copt that compiles only the mutant's file (for a header: the impl/ files that
+    include it) with its switch on."""
+    f = mutant["file"]
+    files = [f] if f.endswith(".cc") else includers(f, root)
+    if not files:
+        die("mutant %s: no impl/ .cc file includes %s" % (mutant["name"], f))
+    regex = "^(%s)$" % "|".join(re.escape(x) for x in files)
+    return "--per_file_copt=%s@-DARIASUITE_MUTANT_ID=%s" % (regex, mutant["name"])
+
+
+def bep_failures(bep_path):
+    """[(label, status, test.xml path)] of the tests that did not pass, in BEP order."""
+    failed = []
+    try:
+        with open(bep_path) as f:
+            lines = f.readlines()
+    except OSError:
+        return failed
+    for line in lines:
+        try:
+            ev = json.loads(line)
+        except ValueError:
+            continue
+        tr = ev.get("testResult")
+        if tr is None:
+            continue
+        status = tr.get("status", "")
+        if status in ("PASSED", "FLAKY"):
+            continue
+        label = ev.get("id", {}).get("testResult", {}).get("label", "?")
+        xml = None
+        for out in tr.get("testActionOutput", []):
+            if out.get("name") == "test.xml" and out.get("uri", "").startswith("file://"):
+                xml = out["uri"][len("file://"):]
+        failed.append((label, status or "FAILED", xml))
+    return failed
+
+
+def first_failing_case(xml_path):
+    """'Suite.Case' (or the failure's first line) of the first failing test case in a test.xml."""
+    if not xml_path:
+        return ""
+    try:
+        root = ET.parse(xml_path).getroot()
+    except (OSError, ET.ParseError):
+        return ""
+    for case in root.iter("testcase"):
+        fail = case.find("failure")
+        if fail is None:
+            fail = case.find("error")
+        if fail is not None:
+            name = "%s.%s" % (case.get("classname", ""), case.get("name", ""))
+            msg = (fail.get("message") or fail.text or "").strip().splitlines()
+            return name + (": " + msg[0][:120] if msg else "")
+    return ""
+
+
+# ---- Running the suite ----
+
+class Runner:
+    def __init__(self, args, stages, log_dir):
+        self.args = args
+        self.stages = stages
+        self.log_dir = log_dir
+        ob = args.output_base
+        self.bazel = Bazel(ob, ob + "-disk-cache")
+        self.fuzz_bazel = Bazel(ob + "-fuzz", ob + "-disk-cache", ["--config=fuzz"])
+        self.fuzz_targets = sorted(
+            os.path.basename(p)[:-len("_fuzzer.cc")]
+            for p in glob.glob(os.path.join(ROOT, "fuzz", "*_fuzzer.cc")))
+
+    def resolve_targets(self, log_path):
+        for st in self.stages:
+            if st["kind"] != "test":
+                continue
+            targets = self.bazel.query_tests(st["what"], log_path)
+            if targets is None:
+                die("bazel query for stage '%s' (%s) failed; see %s" % (st["stage"], st["what"],
+                                                                       log_path))
+            st["targets"] = targets
+            if not targets:
+                log("warning: stage '%s' (%s) matches no test target" % (st["stage"], st["what"]))
+
+    def all_test_targets(self):
+        return [t for st in self.stages if st["kind"] == "test" for t in st["targets"]]
+
+    def build(self, copts, log_path):
+        targets = self.all_test_targets()
+        if not targets:
+            return 0
+        return self.bazel.run("build", copts + ["--"] + targets, log_path)
+
+    def run_test_stage(self, st, copts, log_path, tag):
+        """Returns None when the stage passed, else (check, detail)."""
+        if not st["targets"]:
+            return None
+        bep = os.path.join(self.log_dir, "%s.%s.bep.json" % (tag, st["stage"]))
+        rc = self.bazel.run("test", copts + ["--build_event_json_file=" + bep,
+                                             "--test_output=errors", "--"] + st["targets"],
+                            log_path)
+        if rc == 0:
+            return None
+        failures = bep_failures(bep)
+        if failures:
+            label, status, xml = failures[0]
+            case = first_failing_case(xml)
+            detail = status + (" " + case if case else "")
+            return label, detail
+        return "bazel test (exit %s)" % rc, "no test result; see the log"
+
+    def run_fuzz_stage(self, st, copts, log_path, tag):
+        seconds = int(self.args.fuzz_seconds or st["what"])
+        if not self.fuzz_targets:
+            return None
+        labels = ["//fuzz:%s_fuzzer" % t for t in self.fuzz_targets]
+        rc = self.fuzz_bazel.run("build", copts + ["--"] + labels, log_path)
+        if rc != 0:
+            return "fuzz build", "building the fuzzers with --config=fuzz failed (exit %s)" % rc
+        bin_dir = self.fuzz_bazel.info("bazel-bin", ["--config=fuzz"])
+        for t in self.fuzz_targets:
+            work = tempfile.mkdtemp(prefix="fuzz-%s." % t, dir=self.log_dir)
+            dirs = [work] + [d for d in ("fuzz/corpus/" + t, "fuzz/regressions/" + t)
+                             if os.path.isdir(os.path.join(ROOT, d))]
+            cmd = [os.path.join(bin_dir, "fuzz", t + "_fuzzer"), "-max_total_time=%d" % seconds,
+                   "-seed=1", "-timeout=20", "-rss_limit_mb=4096", "-print_final_stats=0",
+                   "-artifact_prefix=" + work + "/"] + dirs
+            with open(log_path, "a") as logf:
+                logf.write("\n$ " + " ".join(cmd) + "\n")
+                logf.flush()
+                try:
+                    proc = subprocess.run(cmd, cwd=ROOT, stdout=logf, stderr=subprocess.STDOUT,
+                                          timeout=seconds + 120)
+                    rc = proc.returncode
+                except subprocess.TimeoutExpired:
+                    rc = "timeout"
+            if rc != 0:  # keep the work directory: it holds the crashing input
+                return "fuzz:%s" % t, "exit %s: %s (input kept in %s)" % (
+                    rc, last_report_line(log_path), work)
+            shutil.rmtree(work, ignore_errors=True)
+        return None
+
+    def run_suite(self, copts, log_path, tag):
+        """Returns (stage, check, detail, seconds into the suite) of the first failure, or None."""
+        start = time.monotonic()
+        for st in self.stages:
+            if st["kind"] == "test":
+                res = self.run_test_stage(st, copts, log_path, tag)
+            else:
+                res = self.run_fuzz_stage(st, copts, log_path, tag)
+            if res is not None:
+                return st["stage"], res[0], res[1], time.monotonic() - start
+        return None
+
+
+def last_report_line(log_path):
+    try:
+        with open(log_path, errors="replace") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return ""
+    for pat in (r"ARIA_MISMATCH.*", r"ERROR: (AddressSanitizer|libFuzzer).*", r"runtime error:.*",
+                r"==\d+==ERROR.*"):
+        for line in lines:
+            m = re.search(pat, line)
+            if m:
+                return m.group(0)[:160]
+    return lines[-1][:160] if lines else ""
+
+
+def first_error_line(log_path):
+    try:
+        with open(log_path, errors="replace") as f:
+            for line in f:
+                if re.search(r"error:|ERROR:", line):
+                    return line.strip()[:200]
+    except OSError:
+        pass
+    return "see the log"
+
+
+def marker_present(runner, mutant):
+    """True when an object compiled from the mutant's file carries its marker (the define took)."""
+    f = mutant["file"]
+    files = [f] if f.endswith(".cc") else includers(f)
+    out_path = runner.bazel.info("output_path")
+    want = (MARKER + mutant["name"]).encode()
+    for src in files:
+        d, stem = os.path.split(src)
+        stem = os.path.splitext(stem)[0]
+        for obj in glob.glob(os.path.join(out_path, "*", "bin", d, "_objs", "*", stem + ".*o")):
+            with open(obj, "rb") as fobj:
+                if want in fobj.read():
+                    return True
+    return False
+
+
+# ---- Reporting ----
+
+def print_table(results, baseline_seconds, stages):
+    cols = ["mutant", "layer", "path", "result", "killed by", "build", "to kill"]
+    rows = []
+    for r in results:
+        by = r.get("killed_by") or r.get("detail", "")
+        if r.get("killed_by") and r.get("detail"):
+            by = "%s [%s] %s" % (r["killed_by"], r["stage"], r["detail"])
+        rows.append([r["name"], r["layer"], r["path"], r["status"], by[:110],
+                     "%.0fs" % r["build_seconds"] if r.get("build_seconds") is not None else "-",
+                     "%.0fs" % r["seconds_to_kill"] if r.get("seconds_to_kill") is not None else "-"])
+    widths = [max(len(cols[i]), *(len(row[i]) for row in rows)) if rows else len(cols[i])
+              for i in range(len(cols))]
+    widths[4] = min(widths[4], 110)
+    fmt = "  ".join("%%-%ds" % w for w in widths)
+    print(fmt % tuple(cols))
+    print(fmt % tuple("-" * w for w in widths))
+    for row in rows:
+        print(fmt % tuple(row))
+    killed = sum(1 for r in results if r["status"] == "KILLED")
+    total = len(results)
+    others = {}
+    for r in results:
+        if r["status"] != "KILLED":
+            others[r["status"]] = others.get(r["status"], 0) + 1
+    print()
+    print("mutation score: %d/%d killed (%.1f%%)%s" % (
+        killed, total, 100.0 * killed / total if total else 0.0,
+        "".join("; %d %s" % (n, s.lower()) for s, n in sorted(others.items()))))
+    if baseline_seconds is not None:
+        print("fast suite on the unmutated build: %.0fs (stages: %s)" % (
+            baseline_seconds, ", ".join(s["stage"] for s in stages)))
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        prog="tools/ariasuite mutants",
+        description="Mutation testing: build each catalogued mutant and run the fast suite.")
+    ap.add_argument("--budget", type=float, default=0,
+                    help="stop starting new mutants after SECONDS (0: no limit); the rest are "
+                         "reported NOT-RUN")
+    ap.add_argument("--json", help="write the results as JSON to FILE")
+    ap.add_argument("--output-base", help="Bazel output base for the mutant builds (default "
+                    "$ARIASUITE_MUTANTS_OUTPUT_BASE or ~/.cache/bazel-ariasuite-mutants-<hash>)")
+    ap.add_argument("--fuzz-seconds", type=int, default=0,
+                    help="seconds per fuzzer in fuzz stages (default: suite.txt's)")
+    ap.add_argument("--skip-stage", action="append", default=[], metavar="STAGE",
+                    help="leave out a stage of suite.txt (repeatable); the table says so")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="skip the run of the suite on the unmutated build")
+    ap.add_argument("--list", action="store_true",
+                    help="print the catalogue and which switches are in place, run nothing")
+    ap.add_argument("mutants", nargs="*", metavar="MUTANT")
+    args = ap.parse_args()
+    if args.budget < 0:
+        die("--budget wants SECONDS >= 0")
+
+    catalogue = load_catalogue()
+    numbers = load_numbers()
+    sites = switch_sites()
+    for m in catalogue:
+        if m["name"] not in numbers:
+            die("mutant '%s' has no ARIASUITE_MUTANT_NUM_%s in impl/mutants.h" % (m["name"],
+                                                                                   m["name"]))
+    names = [m["name"] for m in catalogue]
+    for n in args.mutants:
+        if n not in names:
+            die("unknown mutant '%s' (tools/ariasuite mutants --list)" % n)
+    selected = [m for m in catalogue if not args.mutants or m["name"] in args.mutants]
+
+    if args.list:
+        for m in catalogue:
+            state = ("switch in place" if switch_in_place(m, sites) else
+                     "NO SWITCH in " + m["file"])
+            print("%-28s %-14s %-12s %-20s %s" % (m["name"], m["layer"], m["path"], state,
+                                                   m["description"]))
+        print("%d mutants, %d with their switch in place" % (
+            len(catalogue), sum(1 for m in catalogue if switch_in_place(m, sites))))
+        return 0
+
+    if shutil.which("bazel") is None:
+        die("bazel not found")
+    if not args.output_base:
+        args.output_base = os.environ.get("ARIASUITE_MUTANTS_OUTPUT_BASE") or os.path.expanduser(
+            "~/.cache/bazel-ariasuite-mutants-" + hashlib.md5(ROOT.encode()).hexdigest()[:10])
+    stages = load_suite()
+    known = [st["stage"] for st in stages]
+    for name in args.skip_stage:
+        if name not in known:
+            die("--skip-stage %s: no such stage (suite.txt has: %s)" % (name, ", ".join(known)))
+    skipped_stages = [st for st in stages if st["stage"] in args.skip_stage]
+    stages = [st for st in stages if st["stage"] not in args.skip_stage]
+    for st in skipped_stages:
+        log("stage %-14s LEFT OUT (--skip-stage): a mutant only it would kill will survive" %
+            st["stage"])
+    log_dir = tempfile.mkdtemp(prefix="ariasuite-mutants.")
+    log("logs in " + log_dir)
+    runner = Runner(args, stages, log_dir)
+    t_start = time.monotonic()
+
+    setup_log = os.path.join(log_dir, "baseline.log")
+    runner.resolve_targets(setup_log)
+    for st in stages:
+        if st["kind"] == "test":
+            log("stage %-14s %d test targets" % (st["stage"], len(st["targets"])))
+        else:
+            log("stage %-14s %d fuzzers x %ss" % (st["stage"], len(runner.fuzz_targets),
+                                                  args.fuzz_seconds or st["what"]))
+
+    baseline_seconds = None
+    if not args.no_baseline:
+        log("baseline: building and running the fast suite without any mutant")
+        t0 = time.monotonic()
+        if runner.build([], setup_log) != 0:
+            die("the unmutated build fails: %s (log: %s)" % (first_error_line(setup_log), setup_log))
+        fail = runner.run_suite([], setup_log, "baseline")
+        if fail is not None:
+            die("the fast suite fails WITHOUT any mutant (stage %s: %s %s), so it cannot judge "
+                "mutants; fix it first, or leave the stage out with --skip-stage %s (log: %s)" %
+                (fail[0], fail[1], fail[2], fail[0], setup_log))
+        baseline_seconds = time.monotonic() - t0
+        log("baseline: passed in %.0fs" % baseline_seconds)
+
+    results = []
+    for m in selected:
+        r = dict(m)
+        r.update(status="", stage="", killed_by="", detail="", build_seconds=None,
+                 seconds_to_kill=None)
+        results.append(r)
+        if not switch_in_place(m, sites):
+            r.update(status="NO-SWITCH", detail="no ARIASUITE_MUTANT(%s) in %s yet" % (
+                m["name"], m["file"]))
+            log("%-28s NO-SWITCH (%s)" % (m["name"], m["file"]))
+            continue
+        if args.budget and time.monotonic() - t_start > args.budget:
+            r.update(status="NOT-RUN", detail="budget of %.0fs used up" % args.budget)
+            continue
+        mlog = os.path.join(log_dir, m["name"] + ".log")
+        copts = [mutant_copt(m)]
+        t0 = time.monotonic()
+        rc = runner.build(copts, mlog)
+        r["build_seconds"] = time.monotonic() - t0
+        if rc != 0:
+            r.update(status="BUILD-ERROR", detail=first_error_line(mlog) + " (log: %s)" % mlog)
+            log("%-28s BUILD-ERROR %s" % (m["name"], r["detail"]))
+            continue
+        if not marker_present(runner, m):
+            r.update(status="NOT-COMPILED-IN",
+                     detail="no %s%s in the objects of %s (log: %s)" % (MARKER, m["name"],
+                                                                      m["file"], mlog))
+            log("%-28s NOT-COMPILED-IN" % m["name"])
+            continue
+        fail = runner.run_suite(copts, mlog, m["name"])
+        if fail is None:
+            r.update(status="SURVIVED", detail="every stage passed (log: %s)" % mlog)
+        else:
+            stage, check, detail, _ = fail
+            r.update(status="KILLED", stage=stage, killed_by=check, detail=detail,
+                     seconds_to_kill=time.monotonic() - t0)
+        log("%-28s %s %s %s" % (m["name"], r["status"], r["killed_by"], r["detail"][:100]))
+
+    print_table(results, baseline_seconds, stages)
+    if skipped_stages:
+        print("stages left out (--skip-stage): %s" % ", ".join(st["stage"] for st in skipped_stages))
+    killed = sum(1 for r in results if r["status"] == "KILLED")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({
+                "score": {"killed": killed, "total": len(results)},
+                "baseline_seconds": baseline_seconds,
+                "total_seconds": time.monotonic() - t_start,
+                "stages": [{"stage": s["stage"], "kind": s["kind"], "what": s["what"],
+                            "targets": s["targets"]} for s in stages],
+                "stages_left_out": [s["stage"] for s in skipped_stages],
+                "mutants": results,
+            }, f, indent=2)
+            f.write("\n")
+    return 0 if killed == len(results) and results else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,26 @@
+#!/bin/bash -eu
+# OSS-Fuzz / ClusterFuzzLite build script for ariasuite: builds every fuzz/<name>_fuzzer.cc target
+# with $CC $CXX $CFLAGS $CXXFLAGS $LIB_FUZZING_ENGINE into $OUT, with <name>_fuzzer_seed_corpus.zip,
+# <name>_fuzzer.dict and <name>_fuzzer.options beside each binary, without Bazel: build_targets.py
+# follows the same BUILD files Bazel does (see its docstring).
+#
+# The OpenSSL oracle needs OpenSSL 3 (EVP_CIPHER_fetch, EVP_MAC). When $SRC/openssl holds its
+# source (the Dockerfile clones it), it is built here as a static library with the same compiler;
+# otherwise the system's libcrypto is used (Debian 12 and later ship OpenSSL 3).
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+: "${OUT:?set OUT}" "${WORK:?set WORK}" "${CXX:=clang++}" "${CC:=clang}"
+: "${CXXFLAGS:=}" "${CFLAGS:=}" "${LIB_FUZZING_ENGINE:=-fsanitize=fuzzer}"
+export OUT WORK CXX CC CXXFLAGS CFLAGS LIB_FUZZING_ENGINE
+
+if [[ -n "${SRC:-}" && -f "$SRC/openssl/Configure" && -z "${ARIASUITE_OPENSSL_PREFIX:-}" ]]; then
+  prefix="$WORK/openssl3"
+  if [[ ! -f "$prefix/include/openssl/evp.h" ]]; then
+    (cd "$SRC/openssl" && ./Configure no-shared no-tests no-docs --prefix="$prefix" \
+       --libdir=lib CC="$CC" CFLAGS="${CFLAGS//-fsanitize=fuzzer-no-link/}" >/dev/null &&
+     make -j"$(nproc)" build_libs >/dev/null && make install_dev >/dev/null)
+  fi
+  export ARIASUITE_OPENSSL_PREFIX="$prefix"
+fi
+
+python3 "$here/build_targets.py" "$@"

@@ -1,0 +1,7 @@
+# The differential fuzzers, each for a short budget (ARIASUITE_RUN_FUZZ_SECONDS, default 20 s;
+# `tools/ariasuite fuzz` for longer runs). Fails on a finding in our code or a target that does not
+# run; third-party findings are listed and do not fail the stage (see fuzz/README.md).
+stage_fuzz() {
+  "$ARIASUITE_ROOT/tools/ariasuite" fuzz --seconds "${ARIASUITE_RUN_FUZZ_SECONDS:-20}"
+}
+RUN_STAGES+=(fuzz)
