@@ -450,7 +450,11 @@ template <class T>
 struct GfniSmallSbox {
   using V = typename T::V;
   static ARIASUITE_SIMD_INLINE V Sl(V x, bool odd) {
+#if ARIASUITE_MUTANT(gfni_avx512_small_sbox)
+    const V s1 = T::template AffineInv<0x62>(x, T::Mat(kMatS1));
+#else
     const V s1 = T::template AffineInv<0x63>(x, T::Mat(kMatS1));
+#endif
     const V s2 = T::template AffineInv<0xE2>(x, T::Mat(kMatS2));
     const V t1 = T::template Affine<0x05>(x, T::Mat(kMatS1Inv));
     const V t2 = T::template Affine<0x2C>(x, T::Mat(kMatS2Inv));

@@ -119,7 +119,11 @@ void ShortPrepare(const GcmEngine& engine, ShortMessage* m, const uint8_t* iv, s
   uint8_t* lens = h + m->text_off + 16 * text_blocks;
   std::memset(h + m->text_off + in_len, 0, 16 * text_blocks - in_len);
   PutBe64(lens, static_cast<uint64_t>(aad_len) * 8);
+#if ARIASUITE_MUTANT(gcm_short_lengths)
+  PutBe64(lens + 8, static_cast<uint64_t>(16 * text_blocks) * 8);  // len(C) rounded up
+#else
   PutBe64(lens + 8, static_cast<uint64_t>(in_len) * 8);
+#endif
 }
 
 // SP 800-38D §7.1 steps 5-6: full_tag = GHASH(hash_in) ^ E_K(J0).
@@ -137,7 +141,11 @@ Status ShortSeal(const GcmEngine& engine, uint8_t* out, uint8_t* out_tag, size_t
   ShortPrepare(engine, &m, iv, iv_len, in_len, aad, aad_len);
   uint8_t* c = m.hash_in + m.text_off;
   if (in_len > 0) {
+#if ARIASUITE_MUTANT(gcm_short_keystream)
+    XorBytes(c, in, m.keystream, in_len);  // counter off by one: starts at E_K(J0)
+#else
     XorBytes(c, in, m.keystream + 16, in_len);
+#endif
     std::memcpy(out, c, in_len);
   }
   uint8_t tag[16];
@@ -158,14 +166,22 @@ Status ShortOpen(const GcmEngine& engine, uint8_t* out, const uint8_t* iv, size_
   uint8_t expected[16];
   ShortTag(engine, m, expected);
   uint8_t diff = 0;
+#if ARIASUITE_MUTANT(gcm_short_tag_prefix)
+  for (size_t i = 0; i < tag_len && i < 4; ++i) diff |= expected[i] ^ tag[i];
+#else
   for (size_t i = 0; i < tag_len; ++i) diff |= expected[i] ^ tag[i];  // constant time
+#endif
   Wipe(expected, sizeof(expected));
   Status s = Status::kAuthFailed;
   if (ct::Public(diff) == 0) {  // the verdict is public
     if (in_len > 0) XorBytes(out, c, m.keystream + 16, in_len);
     s = Status::kOk;
   } else if (in_len > 0) {
+#if ARIASUITE_MUTANT(gcm_short_open_release)
+    XorBytes(out, c, m.keystream + 16, in_len);  // releases unverified text
+#else
     std::memset(out, 0, in_len);  // never release unverified text
+#endif
   }
   Wipe(m.keystream, 16 + 16 * ((in_len + 15) / 16));
   return s;

@@ -83,6 +83,13 @@
 #define ARIASUITE_MUTANT_NUM_tls_nonce_construction 61
 #define ARIASUITE_MUTANT_NUM_dispatch_override_ignored 62
 #define ARIASUITE_MUTANT_NUM_sbox_table_leak 63
+#define ARIASUITE_MUTANT_NUM_gcm_short_lengths 64
+#define ARIASUITE_MUTANT_NUM_gcm_short_keystream 65
+#define ARIASUITE_MUTANT_NUM_gcm_short_tag_prefix 66
+#define ARIASUITE_MUTANT_NUM_gcm_short_open_release 67
+#define ARIASUITE_MUTANT_NUM_aesni_small_sbox_row 68
+#define ARIASUITE_MUTANT_NUM_gfni_avx512_small_sbox 69
+#define ARIASUITE_MUTANT_NUM_gfni_avx512_small_mask 70
 
 #define ARIASUITE_MUTANT_CAT_(a, b) a##b
 #define ARIASUITE_MUTANT_CAT(a, b) ARIASUITE_MUTANT_CAT_(a, b)

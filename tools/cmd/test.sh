@@ -3,7 +3,8 @@
 #   Stages: (1) prepare the default guest kernel (tools/kernel/prepare.sh: Debian's kernel and the
 #   ARIA modules, cached), (2) `bazel test --keep_going TARGET...` (default //...; the kernel VM
 #   test, the constant-time check and the fuzz corpus replays are part of it), (3) each fuzz
-#   target for --fuzz-seconds (default 60) under ASan+UBSan. The last line sums every stage's
+#   target for --fuzz-seconds (default 60) under ASan+UBSan, and the OSS-Fuzz build check
+#   (tools/oss-fuzz/build.sh as OSS-Fuzz runs it, each binary over its seed corpus). The last line sums every stage's
 #   counts; skips are listed above it with their reasons and never count as passes.
 #   Exit status: 0 when nothing failed, 1 otherwise, 2 on bad usage.
 test_kernel=1
@@ -62,7 +63,7 @@ rm -f "$bep" "$counts"
 if [[ $test_fuzz -eq 1 ]]; then
   echo "=== test stage 3/3: fuzz every target for ${test_fuzz_seconds}s (tools/ariasuite fuzz)"
   fuzz_log="$(mktemp /tmp/ariasuite-fuzz.XXXXXX.log)"
-  "$ARIASUITE_ROOT/tools/ariasuite" fuzz --seconds "$test_fuzz_seconds" 2>&1 | tee "$fuzz_log"
+  "$ARIASUITE_ROOT/tools/ariasuite" fuzz --oss-fuzz-check --seconds "$test_fuzz_seconds" 2>&1 | tee "$fuzz_log"
   fuzz_rc=${PIPESTATUS[0]}
   fuzz_line="$(grep -E '^fuzz: [0-9]+ passed, [0-9]+ failed' "$fuzz_log" | tail -n 1)"
   if [[ "$fuzz_line" =~ ^fuzz:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
