@@ -14,9 +14,10 @@ std::string g_sample;
 
 // Runs the sample with an optional KTEST_FILTER; returns stdout, *status the exit code.
 std::string RunSample(const std::string& filter, int* status, const std::string& args = "") {
-  // The sample's crash test must die by its signal, as it would in the guest: under ASan, the
-  // sanitizer's own SEGV handler would turn it into an exit instead.
-  std::string cmd = std::string("ASAN_OPTIONS=handle_segv=0:${ASAN_OPTIONS:-} ") +
+  // The sample's crash test must die by its signal, as it would in the guest: under ASan or
+  // UBSan, the sanitizer's own SEGV handler would turn it into an exit instead.
+  std::string cmd = std::string("ASAN_OPTIONS=handle_segv=0:${ASAN_OPTIONS:-} "
+                                "UBSAN_OPTIONS=handle_segv=0:${UBSAN_OPTIONS:-} ") +
                     (filter.empty() ? "" : "KTEST_FILTER=" + filter + " ") + g_sample + " " +
                     args + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");

@@ -34,7 +34,7 @@
 #include "impl/status.h"
 #include "tools/ct/leaky.h"
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || defined(ARIASUITE_UBSAN)
 #define ARIASUITE_CT_SANITIZED 1
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) || \
@@ -492,7 +492,7 @@ std::vector<Check> AllChecks() {
   checks.push_back({"leaky/early-exit-compare", true, "", CheckLeakyCompare});
 #ifdef ARIASUITE_CT_SANITIZED
   for (Check& c : checks) {
-    c.skip = "built with a sanitizer (asan/fuzz config); valgrind cannot run sanitized binaries";
+    c.skip = "built with a sanitizer (asan, ubsan or fuzz config); valgrind cannot run sanitized binaries";
   }
 #endif
   return checks;

@@ -6,10 +6,12 @@
 // this file (and of the libraries agreeing).
 #include "vectors/gen/generate.h"
 
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "conformance/backend.h"
 #include "conformance/loader.h"
@@ -60,6 +62,15 @@ class Rng {
  private:
   uint64_t state_;
 };
+
+// Draws byte strings of the given lengths from rng, in order. Never call rng.Take() twice in one
+// expression: C++ leaves the evaluation order of function arguments unspecified (g++ and clang
+// differ), and the generated files must not depend on the compiler.
+std::vector<Bytes> TakeInOrder(Rng& rng, std::initializer_list<size_t> lens) {
+  std::vector<Bytes> drawn;
+  for (size_t len : lens) drawn.push_back(rng.Take(len));
+  return drawn;
+}
 
 struct Env {
   std::unique_ptr<Backend> ours = conformance::MakeOursBackend(Impl::kScalar);
@@ -304,31 +315,36 @@ bool GcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
   // Empty text and AAD.
   for (size_t key_len : {16, 24, 32}) {
     for (auto [pt_len, aad_len] : {std::pair<size_t, size_t>{0, 0}, {0, 16}, {16, 0}, {0, 1}}) {
-      d.cases.push_back(GcmCase(env, rng.Take(key_len), rng.Take(12), rng.Take(aad_len),
-                                rng.Take(pt_len), 16, "EmptyTextOrAad",
+      const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, 12, aad_len, pt_len});
+      d.cases.push_back(GcmCase(env, drawn[0], drawn[1], drawn[2],
+                                drawn[3], 16, "EmptyTextOrAad",
                                 "text " + std::to_string(pt_len) + " bytes, AAD " +
                                     std::to_string(aad_len) + " bytes"));
     }
   }
   // Text lengths around SIMD batches.
   for (size_t len : BoundaryLengths(48, EverySixteenBlocks())) {
-    d.cases.push_back(GcmCase(env, rng.Take(16), rng.Take(12), {}, rng.Take(len), 16, "SimdTail",
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 12, len});
+    d.cases.push_back(GcmCase(env, drawn[0], drawn[1], {}, drawn[2], 16, "SimdTail",
                               "text " + DescribeLength(len)));
   }
   for (size_t key_len : {24, 32}) {
     for (size_t len : {1023, 1024, 1025, 2047, 3087}) {
-      d.cases.push_back(GcmCase(env, rng.Take(key_len), rng.Take(12), rng.Take(13), rng.Take(len),
+      const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, 12, 13, len});
+      d.cases.push_back(GcmCase(env, drawn[0], drawn[1], drawn[2], drawn[3],
                                 16, "SimdTail", "text " + DescribeLength(len)));
     }
   }
   for (size_t len : {0, 1, 15, 16, 17, 31, 32, 33, 127, 128, 129, 255, 256, 257, 1023, 1024, 1025,
                      2047, 2048, 2049}) {
-    d.cases.push_back(GcmCase(env, rng.Take(16), rng.Take(12), rng.Take(len), rng.Take(20), 16,
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 12, len, 20});
+    d.cases.push_back(GcmCase(env, drawn[0], drawn[1], drawn[2], drawn[3], 16,
                               "AadTail", "AAD " + DescribeLength(len)));
   }
   // IV lengths 1..300.
   for (size_t iv_len = 1; iv_len <= 300; ++iv_len) {
-    d.cases.push_back(GcmCase(env, rng.Take(16), rng.Take(iv_len), rng.Take(5), rng.Take(33), 16,
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, iv_len, 5, 33});
+    d.cases.push_back(GcmCase(env, drawn[0], drawn[1], drawn[2], drawn[3], 16,
                               "IvLength", "IV " + std::to_string(iv_len) + " bytes"));
   }
   // J0 near 2^32: solve the IV's first block so GHASH gives the chosen J0.
@@ -370,8 +386,9 @@ bool GcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
             return false;
           }
           const size_t len = blocks * 16 + 5;
+          const std::vector<Bytes> drawn = TakeInOrder(rng, {blocks == 70 ? size_t{16} : size_t{0}, len});
           d.cases.push_back(GcmCase(
-              env, key, iv, rng.Take(blocks == 70 ? 16 : 0), rng.Take(len), 16, "CounterWrap",
+              env, key, iv, drawn[0], drawn[1], 16, "CounterWrap",
               "J0 " + conformance::Hex(Bytes(j0.begin(), j0.end())) + ", counter wraps at text block " +
                   std::to_string(wrap_block) + " of " + std::to_string(blocks + 1)));
         }
@@ -381,7 +398,8 @@ bool GcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
   // Tag lengths.
   for (size_t tag_len : {4, 8, 12, 13, 14, 15}) {
     for (size_t len : {0, 17, 64}) {
-      d.cases.push_back(GcmCase(env, rng.Take(16), rng.Take(12), rng.Take(8), rng.Take(len),
+      const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 12, 8, len});
+      d.cases.push_back(GcmCase(env, drawn[0], drawn[1], drawn[2], drawn[3],
                                 tag_len, "TagLength",
                                 std::to_string(tag_len) + "-byte tag, text " +
                                     std::to_string(len) + " bytes"));
@@ -392,8 +410,9 @@ bool GcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
     size_t key_len, iv_len, aad_len, pt_len, tag_len;
   };
   for (const Base& b : {Base{16, 12, 20, 40, 16}, Base{32, 16, 0, 1040, 16}, Base{24, 12, 7, 17, 12}}) {
-    const TestCase v = GcmCase(env, rng.Take(b.key_len), rng.Take(b.iv_len), rng.Take(b.aad_len),
-                               rng.Take(b.pt_len), b.tag_len, "ModifiedTag", "");
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {b.key_len, b.iv_len, b.aad_len, b.pt_len});
+    const TestCase v = GcmCase(env, drawn[0], drawn[1], drawn[2],
+                               drawn[3], b.tag_len, "ModifiedTag", "");
     auto add = [&](const std::string& flag, const std::string& what, auto&& change) {
       TestCase c = v;
       c.flags = {flag};
@@ -492,19 +511,22 @@ bool CtrFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
         const size_t blocks = long_text ? 70 : k + 3;
         const size_t len = blocks * 16 + 5;
         const size_t key_len = long_text ? 32 : 16;
-        d.cases.push_back(CtrCase(env, rng.Take(key_len), iv, rng.Take(len), "CounterCarry",
+        const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, len});
+        d.cases.push_back(CtrCase(env, drawn[0], iv, drawn[1], "CounterCarry",
                                   "carry across bit " + std::to_string(bits) + " after text block " +
                                       std::to_string(k + 1) + " of " + std::to_string(blocks + 1)));
       }
     }
   }
   for (size_t len : BoundaryLengths(48, EverySixteenBlocks())) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 16, len});
     d.cases.push_back(
-        CtrCase(env, rng.Take(16), rng.Take(16), rng.Take(len), "SimdTail", "text " + DescribeLength(len)));
+        CtrCase(env, drawn[0], drawn[1], drawn[2], "SimdTail", "text " + DescribeLength(len)));
   }
   for (size_t key_len : {24, 32}) {
     for (size_t len : {1023, 1025, 3087}) {
-      d.cases.push_back(CtrCase(env, rng.Take(key_len), rng.Take(16), rng.Take(len), "SimdTail",
+      const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, 16, len});
+      d.cases.push_back(CtrCase(env, drawn[0], drawn[1], drawn[2], "SimdTail",
                                 "text " + DescribeLength(len)));
     }
   }
@@ -559,8 +581,9 @@ bool CcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
     for (size_t tag_len = 4; tag_len <= 16; tag_len += 2) {
       for (size_t pt_len : {0, 33}) {
         for (size_t aad_len : {0, 20}) {
-          d.cases.push_back(seal(rng.Take(16), rng.Take(nonce_len), rng.Take(aad_len),
-                                 rng.Take(pt_len), tag_len, "NonceAndTagLength",
+          const std::vector<Bytes> drawn = TakeInOrder(rng, {16, nonce_len, aad_len, pt_len});
+          d.cases.push_back(seal(drawn[0], drawn[1], drawn[2],
+                                 drawn[3], tag_len, "NonceAndTagLength",
                                  std::to_string(nonce_len) + "-byte nonce, " +
                                      std::to_string(tag_len) + "-byte tag, text " +
                                      std::to_string(pt_len) + ", AAD " + std::to_string(aad_len)));
@@ -568,7 +591,8 @@ bool CcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
       }
     }
   }
-  d.cases.push_back(seal(rng.Take(32), rng.Take(12), rng.Take(0xff00), rng.Take(24), 16, "LongAad",
+  const std::vector<Bytes> drawn = TakeInOrder(rng, {32, 12, 0xff00, 24});
+  d.cases.push_back(seal(drawn[0], drawn[1], drawn[2], drawn[3], 16, "LongAad",
                          "AAD of 0xff00 bytes"));
   for (size_t nonce_len : {0, 6, 14, 15}) {
     TestCase c;
@@ -599,7 +623,8 @@ bool CcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
     d.cases.push_back(c);
   }
   for (size_t tag_len : {4, 16}) {
-    TestCase c = seal(rng.Take(16), rng.Take(13), rng.Take(3), rng.Take(31), tag_len, "ModifiedTag",
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 13, 3, 31});
+    TestCase c = seal(drawn[0], drawn[1], drawn[2], drawn[3], tag_len, "ModifiedTag",
                       "last tag bit flipped, " + std::to_string(tag_len) + "-byte tag");
     c.tag.back() ^= 1;
     c.expect = Expect::kInvalid;
