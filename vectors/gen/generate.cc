@@ -240,12 +240,14 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
   return true;
 }
 
-// ---- ARIA-GCM ----
+// ---- AEAD cases (GCM, CCM) ----
 
-TestCase GcmCase(Env& env, const Bytes& key, const Bytes& iv, const Bytes& aad, const Bytes& pt,
-                 size_t tag_len, const std::string& flag, const std::string& comment) {
+// Seals pt with our scalar reference (op kGcmSeal or kCcmSeal) and returns the valid case.
+TestCase AeadCase(Env& env, Op op, Mode mode, const Bytes& key, const Bytes& iv, const Bytes& aad,
+                  const Bytes& pt, size_t tag_len, const std::string& flag,
+                  const std::string& comment) {
   Request r;
-  r.op = Op::kGcmSeal;
+  r.op = op;
   r.key = key;
   r.iv = iv;
   r.aad = aad;
@@ -253,7 +255,7 @@ TestCase GcmCase(Env& env, const Bytes& key, const Bytes& iv, const Bytes& aad, 
   r.tag_len = tag_len;
   Result res = env.Ours(r);
   TestCase c;
-  c.mode = Mode::kGcm;
+  c.mode = mode;
   c.key = key;
   c.iv = iv;
   c.aad = aad;
@@ -264,6 +266,13 @@ TestCase GcmCase(Env& env, const Bytes& key, const Bytes& iv, const Bytes& aad, 
   c.flags = {flag};
   c.comment = comment;
   return c;
+}
+
+// ---- ARIA-GCM ----
+
+TestCase GcmCase(Env& env, const Bytes& key, const Bytes& iv, const Bytes& aad, const Bytes& pt,
+                 size_t tag_len, const std::string& flag, const std::string& comment) {
+  return AeadCase(env, Op::kGcmSeal, Mode::kGcm, key, iv, aad, pt, tag_len, flag, comment);
 }
 
 Block BlockOf(const Bytes& b) {
@@ -556,26 +565,7 @@ bool CcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
   Rng rng("aria-ccm-edge");
   auto seal = [&](const Bytes& key, const Bytes& nonce, const Bytes& aad, const Bytes& pt,
                   size_t tag_len, const std::string& flag, const std::string& comment) {
-    Request r;
-    r.op = Op::kCcmSeal;
-    r.key = key;
-    r.iv = nonce;
-    r.aad = aad;
-    r.input = pt;
-    r.tag_len = tag_len;
-    Result res = env.Ours(r);
-    TestCase c;
-    c.mode = Mode::kCcm;
-    c.key = key;
-    c.iv = nonce;
-    c.aad = aad;
-    c.msg = pt;
-    c.ct = res.output;
-    c.tag = res.tag;
-    c.tag_len = tag_len;
-    c.flags = {flag};
-    c.comment = comment;
-    return c;
+    return AeadCase(env, Op::kCcmSeal, Mode::kCcm, key, nonce, aad, pt, tag_len, flag, comment);
   };
   for (size_t nonce_len = 7; nonce_len <= 13; ++nonce_len) {
     for (size_t tag_len = 4; tag_len <= 16; tag_len += 2) {
