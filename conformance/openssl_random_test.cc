@@ -30,7 +30,7 @@ size_t RandomLength(std::mt19937_64& rng) {
 
 size_t RandomKeyLength(std::mt19937_64& rng) { return 16 + 8 * (rng() % 3); }
 
-class OpenSslRandomTest : public ::testing::TestWithParam<Impl> {
+class OpenSslRandomTest : public ::ariasuite::test_util::PerImplTest {
  protected:
   Impl impl() const { return GetParam(); }
 };

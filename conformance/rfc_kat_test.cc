@@ -74,7 +74,7 @@ void CheckKnownFields(const std::string& rel, const json::Value& t,
   }
 }
 
-class RfcKatTest : public ::testing::TestWithParam<Impl> {};
+class RfcKatTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(RfcKatTest, Rfc5794BlockExamples) {
   const std::string rel = "vectors/rfc5794_kat.json";

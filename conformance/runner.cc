@@ -9,7 +9,9 @@
 //   acceptable: each direction either refuses or gives exactly the expected bytes (the reason
 //               per flag is AcceptableReason()).
 // A backend answering "unsupported" to any request of a case makes the case unsupported (not a
-// pass); an error answer (Result::error) is a failure whatever the case expects.
+// pass); an error answer (Result::error) makes it an error (the backend broke) whatever the case
+// expects. Each failure of an oracle is then judged by verdict.h's rule against the vector file
+// and the implementations under test: a third-party finding only when they pass the case.
 #include "conformance/runner.h"
 
 #include <algorithm>
@@ -202,7 +204,7 @@ CaseResult RunCase(Backend& backend, const TestCase& c) {
       continue;
     }
     if (!r->error.empty()) {
-      return CaseResult{CaseOutcome::kFail, std::string(op) + ": backend error: " + r->error};
+      return CaseResult{CaseOutcome::kError, std::string(op) + ": backend error: " + r->error};
     }
     std::string fail;
     switch (k.want) {
@@ -227,6 +229,31 @@ CaseResult RunCase(Backend& backend, const TestCase& c) {
   return CaseResult{CaseOutcome::kPass, ""};
 }
 
+namespace {
+
+// verdict.h's rule on one case: the vector file (an independent source: a file is trusted only
+// where two independent implementations agreed on it) and each backend that answered, with
+// "passed the case" as one answer and every failure or error as an answer of its own.
+Blame JudgeCase(const std::vector<PairResult>& pairs, size_t case_index, size_t failing_pair) {
+  std::vector<Vote> votes;
+  votes.push_back({"vector file", false, 0, false});
+  bool have_ours = false;
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    const PairResult& p = pairs[k];
+    if (p.outcomes.size() <= case_index) continue;
+    const CaseOutcome o = p.outcomes[case_index];
+    if (o == CaseOutcome::kUnsupported) continue;
+    have_ours |= p.under_test;
+    votes.push_back({p.backend, p.under_test,
+                     o == CaseOutcome::kPass ? 0 : 1 + static_cast<int>(k), false});
+  }
+  // No implementation under test answered: the vector file alone is the reference.
+  if (!have_ours) return pairs[failing_pair].under_test ? Blame::kOurs : Blame::kThirdParty;
+  return Judge(votes).blame;
+}
+
+}  // namespace
+
 FileResult RunFile(const VectorFile& file, const std::vector<SelectedBackend>& backends) {
   FileResult fr;
   fr.file = &file;
@@ -234,10 +261,12 @@ FileResult RunFile(const VectorFile& file, const std::vector<SelectedBackend>& b
     PairResult p;
     p.backend = sb.backend->name();
     p.under_test = sb.under_test;
+    p.may_skip = sb.may_skip;
     p.skip_reason = sb.backend->unavailable();
     if (!p.skip_reason) {
       for (const TestCase& c : file.cases) {
         CaseResult cr = RunCase(*sb.backend, c);
+        p.outcomes.push_back(cr.outcome);
         switch (cr.outcome) {
           case CaseOutcome::kPass: ++p.passed; break;
           case CaseOutcome::kUnsupported:
@@ -251,37 +280,72 @@ FileResult RunFile(const VectorFile& file, const std::vector<SelectedBackend>& b
             ++p.failed;
             p.failures.push_back("FAIL " + p.backend + " " + c.where + " " + Flags(c) + " " +
                                  cr.message);
-            p.failed_cases.push_back(&c);
+            break;
+          case CaseOutcome::kError:
+            ++p.errors;
+            p.failures.push_back("BROKE " + p.backend + " " + c.where + " " + cr.message);
+            if (p.first_error.empty()) p.first_error = c.where + ": " + cr.message;
             break;
         }
       }
     }
     fr.pairs.push_back(std::move(p));
   }
+  // Judge each oracle failure: a finding about that library only when the implementations under
+  // test side with the vector file on that case.
+  for (size_t k = 0; k < fr.pairs.size(); ++k) {
+    PairResult& p = fr.pairs[k];
+    if (p.under_test) continue;
+    for (size_t i = 0; i < p.outcomes.size(); ++i) {
+      if (p.outcomes[i] != CaseOutcome::kFail && p.outcomes[i] != CaseOutcome::kError) continue;
+      if (JudgeCase(fr.pairs, i, k) == Blame::kThirdParty) {
+        ++p.third_party;
+        if (p.outcomes[i] == CaseOutcome::kFail) p.failed_cases.push_back(&file.cases[i]);
+      }
+    }
+  }
   return fr;
 }
 
-std::string Verdict(const PairResult& p) {
-  if (p.skip_reason) return "SKIP";
-  if (p.failed > 0) return "FAILED";
-  if (p.passed == 0) return "SKIP";
-  if (p.unsupported > 0) return "partial";
-  return "passed";
+PairVerdict VerdictOf(const PairResult& p) {
+  const bool nothing = p.under_test && !p.may_skip;
+  if (p.skip_reason) return nothing ? PairVerdict::kNothingRan : PairVerdict::kSkipped;
+  if (p.failed > 0) return PairVerdict::kFailed;
+  if (p.errors > 0) return PairVerdict::kBroke;
+  if (p.passed == 0) return p.under_test ? PairVerdict::kNothingRan : PairVerdict::kSkipped;
+  if (p.unsupported > 0) return PairVerdict::kPartial;
+  return PairVerdict::kPassed;
+}
+
+const char* VerdictName(PairVerdict v) {
+  switch (v) {
+    case PairVerdict::kPassed: return "passed";
+    case PairVerdict::kFailed: return "FAILED";
+    case PairVerdict::kBroke: return "BROKE";
+    case PairVerdict::kPartial: return "partial";
+    case PairVerdict::kSkipped: return "SKIP";
+    case PairVerdict::kNothingRan: return "NOT RUN";
+  }
+  return "?";
+}
+
+std::string NotRunReason(const PairResult& p) {
+  if (p.skip_reason) return *p.skip_reason;
+  if (p.errors > 0 && p.failed == 0) {
+    return "broke on " + std::to_string(p.errors) + " case(s), first " + p.first_error;
+  }
+  if (p.passed == 0 && p.failed == 0) {
+    if (p.unsupported == 0) return "the file has no case to run";
+    return "no case supported (the backend answers 'unsupported', e.g. to " + p.unsupported_op +
+           ")";
+  }
+  return "";
 }
 
 namespace {
 
 std::string Pad(const std::string& s, size_t w) {
   return s.size() >= w ? s + " " : s + std::string(w - s.size(), ' ');
-}
-
-std::string SkipNote(const PairResult& p) {
-  if (p.skip_reason) return *p.skip_reason;
-  if (p.passed == 0 && p.failed == 0) {
-    return "no case supported (the backend answers 'unsupported', e.g. to " + p.unsupported_op +
-           ")";
-  }
-  return "";
 }
 
 }  // namespace
@@ -292,16 +356,22 @@ void PrintFileReport(const FileResult& r, int max_failures, std::ostream& out) {
       << " cases)\n";
   for (const std::string& s : f.skipped) out << "  SKIP (not loaded) " << s << "\n";
   for (const PairResult& p : r.pairs) {
-    std::string v = Verdict(p);
-    out << "  " << Pad(p.backend, 20) << Pad(v, 8);
-    if (v == "SKIP") {
-      out << SkipNote(p);
+    const PairVerdict v = VerdictOf(p);
+    out << "  " << Pad(p.backend, 20) << Pad(VerdictName(v), 8);
+    if (v == PairVerdict::kSkipped || v == PairVerdict::kNothingRan) {
+      out << NotRunReason(p);
+      if (v == PairVerdict::kNothingRan) out << "  [implementation under test did not run]";
     } else {
       out << p.passed << " passed, " << p.failed << " failed";
+      if (p.errors > 0) out << ", " << p.errors << " broke (first " << p.first_error << ")";
       if (p.unsupported > 0) {
         out << ", " << p.unsupported << " unsupported (e.g. " << p.unsupported_example << ")";
       }
-      if (p.failed > 0 && !p.under_test) out << "  [third-party finding]";
+      if (p.third_party > 0) out << "  [third-party finding]";
+      if (!p.under_test && p.failed + p.errors > p.third_party) {
+        out << "  [" << (p.failed + p.errors - p.third_party)
+            << " failed where an implementation under test failed too: not a finding]";
+      }
     }
     out << "\n";
   }
@@ -334,15 +404,17 @@ void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out
   }
   std::vector<size_t> col_w;
   for (const std::string& n : names) col_w.push_back(std::max<size_t>(n.size(), 10) + 1);
-  out << "\nVerdict table (cells: passed/total; FAIL n = n cases failed; SKIP = did not run; * = "
-         "some cases unsupported, not counted as passed)\n";
+  out << "\nVerdict table (cells: passed/total; FAIL n = n cases failed; BROKE n = the backend broke "
+         "on n cases; SKIP = an oracle that did not run; NOT RUN = an implementation under test that "
+         "did not run; * = some cases unsupported, not counted as passed)\n";
   out << Pad("file", file_w + 1);
   for (size_t i = 0; i < names.size(); ++i) out << Pad(names[i], col_w[i]);
   out << "\n";
   // Notes per backend, in column order: why cells are SKIP, *, FAIL.
   struct Notes {
     std::vector<std::string> unavailable, unsupported_ops, partial_ops;
-    std::vector<std::string> skip_files, partial_files, fail_files;
+    std::vector<std::string> skip_files, partial_files, fail_files, not_run_files, broke_files;
+    std::vector<std::string> broke_notes;
     bool under_test = false;
   };
   std::map<std::string, Notes> notes;
@@ -356,21 +428,25 @@ void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out
       for (const PairResult& p : r.pairs) {
         if (p.backend != names[i]) continue;
         const int total = static_cast<int>(r.file->cases.size());
-        const std::string v = Verdict(p);
+        const PairVerdict v = VerdictOf(p);
         const std::string file = std::filesystem::path(r.file->path).filename().string();
         Notes& n = notes[p.backend];
         n.under_test = p.under_test;
-        if (v == "SKIP") {
-          cell = "SKIP";
-          add(n.skip_files, file);
+        if (v == PairVerdict::kSkipped || v == PairVerdict::kNothingRan) {
+          cell = v == PairVerdict::kNothingRan ? "NOT RUN" : "SKIP";
+          add(v == PairVerdict::kNothingRan ? n.not_run_files : n.skip_files, file);
           if (p.skip_reason) {
             add(n.unavailable, *p.skip_reason);
           } else {
-            add(n.unsupported_ops, p.unsupported_op);
+            add(n.unsupported_ops, NotRunReason(p));
           }
-        } else if (v == "FAILED") {
+        } else if (v == PairVerdict::kFailed) {
           cell = "FAIL " + std::to_string(p.failed);
           add(n.fail_files, file);
+        } else if (v == PairVerdict::kBroke) {
+          cell = "BROKE " + std::to_string(p.errors);
+          add(n.broke_files, file);
+          add(n.broke_notes, p.first_error);
         } else {
           cell = std::to_string(p.passed) + "/" + std::to_string(total) + (p.unsupported ? "*" : "");
           if (p.unsupported) {
@@ -393,11 +469,17 @@ void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out
   };
   for (const std::string& name : names) {
     const Notes& n = notes[name];
+    const std::string tag = n.not_run_files.empty() ? "SKIP " : "NOT RUN ";
+    std::vector<std::string> not_run = n.skip_files;
+    not_run.insert(not_run.end(), n.not_run_files.begin(), n.not_run_files.end());
     if (!n.unavailable.empty()) {
-      out << "SKIP " << name << ": " << join(n.unavailable) << " [" << files(n.skip_files) << "]\n";
-    } else if (!n.skip_files.empty()) {
-      out << "SKIP " << name << ": answers 'unsupported' to " << join(n.unsupported_ops) << " ["
-          << files(n.skip_files) << "]\n";
+      out << tag << name << ": " << join(n.unavailable) << " [" << files(not_run) << "]\n";
+    } else if (!not_run.empty()) {
+      out << tag << name << ": " << join(n.unsupported_ops) << " [" << files(not_run) << "]\n";
+    }
+    if (!n.broke_files.empty()) {
+      out << "BROKE " << name << ": " << join(n.broke_notes) << " [" << files(n.broke_files)
+          << "]\n";
     }
     if (!n.partial_files.empty()) {
       out << "*    " << name << ": some cases unsupported (e.g. " << join(n.partial_ops) << ") ["
@@ -441,24 +523,30 @@ std::string JunitXml(const std::vector<FileResult>& results) {
   for (const FileResult& r : results) {
     int failures = 0, skipped = 0;
     for (const PairResult& p : r.pairs) {
-      const std::string v = Verdict(p);
-      failures += v == "FAILED";
-      skipped += v == "SKIP" || v == "partial";
+      const PairVerdict v = VerdictOf(p);
+      failures += v == PairVerdict::kFailed || v == PairVerdict::kBroke ||
+                  v == PairVerdict::kNothingRan;
+      skipped += v == PairVerdict::kSkipped || v == PairVerdict::kPartial;
     }
     o << "  <testsuite name=\"" << Xml(r.file->path) << "\" tests=\"" << r.pairs.size()
       << "\" failures=\"" << failures << "\" skipped=\"" << skipped << "\">\n";
     for (const PairResult& p : r.pairs) {
-      const std::string v = Verdict(p);
+      const PairVerdict v = VerdictOf(p);
       o << "    <testcase classname=\"" << Xml(r.file->path) << "\" name=\"" << Xml(p.backend)
         << "\">";
-      if (v == "FAILED") {
+      if (v == PairVerdict::kFailed || v == PairVerdict::kBroke) {
         o << "\n      <failure message=\"" << p.failed << " of " << r.file->cases.size()
-          << " cases failed" << (p.under_test ? "" : " (third-party finding)") << "\">";
+          << " cases failed";
+        if (p.errors > 0) o << ", broke on " << p.errors;
+        o << (p.third_party > 0 ? " (third-party finding)" : "") << "\">";
         for (const std::string& line : p.failures) o << Xml(line) << "\n";
         o << "</failure>\n    ";
-      } else if (v == "SKIP") {
-        o << "\n      <skipped message=\"" << Xml(SkipNote(p)) << "\"/>\n    ";
-      } else if (v == "partial") {
+      } else if (v == PairVerdict::kNothingRan) {
+        o << "\n      <failure message=\"implementation under test did not run: "
+          << Xml(NotRunReason(p)) << "\"/>\n    ";
+      } else if (v == PairVerdict::kSkipped) {
+        o << "\n      <skipped message=\"" << Xml(NotRunReason(p)) << "\"/>\n    ";
+      } else if (v == PairVerdict::kPartial) {
         o << "\n      <skipped message=\"" << p.passed << " passed, " << p.unsupported
           << " unsupported: " << Xml(p.unsupported_example) << "\"/>\n    ";
       }

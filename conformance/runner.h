@@ -1,7 +1,9 @@
 // The conformance runner's engine: runs every case of a VectorFile on every backend and decides
-// pass / fail / unsupported per case, with the expected outcome taken from the case (valid,
-// invalid, acceptable decided per flag), and renders the results (text table, failure lines,
-// JUnit XML, findings reproducers for third-party failures).
+// pass / fail / unsupported / error per case, with the expected outcome taken from the case (valid,
+// invalid, acceptable decided per flag); judges every failure by the agreement rule of verdict.h
+// (the vector file and the implementations under test against each oracle); gives each file x
+// backend one verdict (PairVerdict) and renders it (text table, failure lines, JUnit XML, findings
+// reproducers for third-party failures).
 #ifndef ARIASUITE_CONFORMANCE_RUNNER_H_
 #define ARIASUITE_CONFORMANCE_RUNNER_H_
 
@@ -12,15 +14,19 @@
 
 #include "conformance/backend.h"
 #include "conformance/vector.h"
+#include "conformance/verdict.h"
 
 namespace ariasuite::conformance {
 
-enum class CaseOutcome { kPass, kFail, kUnsupported };
+// kError: the backend itself broke on the case (Result::error: an adapter died, timed out, broke
+// the protocol), whatever the case expects.
+enum class CaseOutcome { kPass, kFail, kUnsupported, kError };
 
 // One case on one backend.
 struct CaseResult {
   CaseOutcome outcome = CaseOutcome::kPass;
-  std::string message;  // kFail: "gcm-open: expected a refusal, got output=..."; kUnsupported: the op
+  std::string message;  // kFail: "gcm-open: expected a refusal, got output=..."; kUnsupported: the
+                        // op; kError: "gcm-open: backend error: ..."
 };
 
 // Runs one case: every check its expectation implies (see runner.cc). Never throws.
@@ -37,8 +43,14 @@ std::string AcceptableReason(const std::string& flag);
 struct PairResult {
   std::string backend;
   bool under_test = false;  // selected with --impl: its failures fail the run
+  bool may_skip = false;    // under test, but being unavailable is a SKIP (a path this CPU lacks)
   std::optional<std::string> skip_reason;  // the backend could not run at all
-  int passed = 0, failed = 0, unsupported = 0;
+  int passed = 0, failed = 0, unsupported = 0, errors = 0;
+  // Failures judged third-party findings (verdict.h: ours and the vector file agree against this
+  // backend); only these are written as findings.
+  int third_party = 0;
+  std::string first_error;          // the first kError message with its case
+  std::vector<CaseOutcome> outcomes;  // per case of the file (empty when skipped)
   std::string unsupported_example;  // the first unsupported operation and case, for the report
   std::string unsupported_op;       // the first unsupported operation alone ("kw-wrap KW")
   std::vector<std::string> failures;  // one line per failed case
@@ -53,12 +65,24 @@ struct FileResult {
 struct SelectedBackend {
   Backend* backend;
   bool under_test;
+  bool may_skip = false;  // see PairResult::may_skip
 };
 
 FileResult RunFile(const VectorFile& file, const std::vector<SelectedBackend>& backends);
 
-// "passed", "FAILED", "SKIP" or "partial" (passed some, the rest unsupported: not a pass).
-std::string Verdict(const PairResult& p);
+// One file on one backend, the only verdict the reports render:
+//   kPassed     every case passed
+//   kFailed     at least one case failed
+//   kBroke      the backend broke on a case (and failed none)
+//   kPartial    passed some, the rest unsupported: not a pass
+//   kSkipped    an oracle (or a path this CPU lacks) that could not run or supported no case
+//   kNothingRan an implementation under test that never ran: unavailable, or no case supported
+enum class PairVerdict { kPassed, kFailed, kBroke, kPartial, kSkipped, kNothingRan };
+PairVerdict VerdictOf(const PairResult& p);
+// "passed", "FAILED", "BROKE", "partial", "SKIP", "NOT RUN".
+const char* VerdictName(PairVerdict v);
+// Why a kSkipped / kNothingRan / kBroke pair did not (fully) run, one line.
+std::string NotRunReason(const PairResult& p);
 
 // Per-file block: one line per backend with counts and notes, then up to max_failures failure
 // lines per backend.

@@ -1,7 +1,9 @@
 // `tools/ariasuite conformance`: runs vector files of any supported format against our
 // implementation paths and the oracle libraries, prints a table per file and a final verdict
-// table, and exits 0 when none of the implementations under test (--impl) failed, 1 when one did,
-// 2 on a usage or input-file error (one line on stderr naming what and where).
+// table, and exits 0 when every implementation under test (--impl) ran and passed, 1 when one
+// failed a case, 3 when one did not run (unavailable, broke, or no case of a file supported), 2 on
+// a usage or input-file error (one line on stderr naming what and where).
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -34,8 +36,12 @@ constexpr char kUsage[] =
     "  --skip-unsupported  list cases of modes the runner does not support as skipped instead\n"
     "                    of failing the file (e.g. ARIA-128-CFB stanzas of evpciph_aria.txt)\n"
     "  --max-failures N  failure lines printed per file and backend (default 20)\n"
-    "Exit status: 0 none of the implementations under test failed, 1 one did (or, with\n"
-    "--strict-oracles, an oracle did), 2 usage or input error.\n";
+    "Exit status: 0 every implementation under test ran and none failed; 1 one failed a case\n"
+    "(or, with --strict-oracles, an oracle has a third-party finding); 3 nothing tested: an\n"
+    "implementation under test did not run (unavailable, e.g. an exec adapter that does not\n"
+    "start or answer the hello line; broke on a case, e.g. died or timed out; or answered\n"
+    "'unsupported' to every case of a file); 2 usage or input error. With --impl ours, a path\n"
+    "this CPU cannot run is SKIP (the others run); --impl ours/PATH for such a path is exit 2.\n";
 
 int Usage(const std::string& why) {
   std::cerr << "ariasuite conformance: " << why << "\n" << kUsage;
@@ -134,8 +140,11 @@ int Main(int argc, char** argv) {
   }
   std::vector<SelectedBackend> selected;
   std::set<std::string> seen;
+  const bool all_ours = std::find(impl_names.begin(), impl_names.end(), "ours") != impl_names.end();
   for (auto& b : impls) {
-    if (seen.insert(b->name()).second) selected.push_back({b.get(), true});
+    // With --impl ours, a path this CPU cannot run is a SKIP: the other paths still run.
+    const bool cpu_path = all_ours && b->is_ours();
+    if (seen.insert(b->name()).second) selected.push_back({b.get(), true, cpu_path});
   }
   for (auto& b : oracles) {
     if (seen.insert(b->name()).second) selected.push_back({b.get(), false});
@@ -152,11 +161,22 @@ int Main(int argc, char** argv) {
 
   std::vector<FileResult> results;
   bool ours_failed = false, oracle_failed = false;
+  std::vector<std::string> not_run;  // one line per implementation under test and file
   for (const VectorFile& f : loaded) {
     results.push_back(RunFile(f, selected));
     PrintFileReport(results.back(), max_failures, std::cout);
     for (const PairResult& p : results.back().pairs) {
-      if (p.failed > 0) (p.under_test ? ours_failed : oracle_failed) = true;
+      const PairVerdict v = VerdictOf(p);
+      if (p.under_test) {
+        ours_failed |= v == PairVerdict::kFailed;
+        if (v == PairVerdict::kNothingRan || v == PairVerdict::kBroke || p.errors > 0) {
+          not_run.push_back(p.backend + " on " + f.path + ": " +
+                            (v == PairVerdict::kNothingRan ? "did not run: " : "") +
+                            NotRunReason(p));
+        }
+      } else {
+        oracle_failed |= p.third_party > 0;
+      }
     }
     std::vector<std::string> written = WriteFindings(results.back(), findings, &error);
     if (!error.empty()) {
@@ -175,9 +195,19 @@ int Main(int argc, char** argv) {
       return 2;
     }
   }
+  // One line per implementation under test that did not run, on stderr as well, so that a
+  // gate's log names it even when stdout is not kept.
+  for (const std::string& line : not_run) {
+    std::cout << "NOT TESTED " << line << "\n";
+    std::cerr << "ariasuite conformance: nothing tested: " << line << "\n";
+  }
   if (ours_failed) {
     std::cout << "RESULT: FAIL (an implementation under test failed)\n";
     return 1;
+  }
+  if (!not_run.empty()) {
+    std::cout << "RESULT: NOTHING TESTED (an implementation under test did not run; exit 3)\n";
+    return 3;
   }
   if (oracle_failed && strict_oracles) {
     std::cout << "RESULT: FAIL (an oracle failed and --strict-oracles is set)\n";

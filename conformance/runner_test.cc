@@ -153,7 +153,7 @@ TEST(RunCaseTest, UnsupportedAndErrors) {
     return x;
   });
   r = RunCase(broken, GcmCase(Expect::kInvalid));
-  EXPECT_EQ(r.outcome, CaseOutcome::kFail);
+  EXPECT_EQ(r.outcome, CaseOutcome::kError);
   EXPECT_EQ(r.message, "gcm-open: backend error: adapter died");
 }
 
@@ -194,7 +194,7 @@ TEST_P(WycheproofEndToEnd, EveryCasePasses) {
   EXPECT_EQ(p.unsupported, 0) << p.unsupported_example;
   EXPECT_EQ(p.passed, static_cast<int>(f.cases.size()));
   EXPECT_GT(p.passed, 100);
-  EXPECT_EQ(Verdict(p), "passed");
+  EXPECT_EQ(VerdictOf(p), PairVerdict::kPassed);
 }
 
 std::string EndToEndName(const ::testing::TestParamInfo<std::tuple<Impl, const char*>>& info) {
@@ -295,14 +295,15 @@ TEST(CliTest, FailingOracleIsAFindingUnlessStrict) {
   EXPECT_EQ(r.status, 1) << r.out << r.err;
 }
 
-TEST(CliTest, BrokenAdaptersAreSkipOrFailure) {
+TEST(CliTest, BrokenOracleAdapterIsSkip) {
   CliRun r = RunCli("--impl ours/scalar --oracle exec:" + Script("mute_adapter.sh") + " " + Sample());
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("SKIP    adapter '"), std::string::npos) << r.out;
-  r = RunCli("--impl exec:" + Script("dying_adapter.sh") + " --oracle none " + Sample());
-  EXPECT_EQ(r.status, 1) << r.out << r.err;
-  EXPECT_NE(r.out.find("backend error"), std::string::npos) << r.out;
 }
+
+// The "nothing tested" verdicts of the CLI (exit 3: adapters that never answer, answer
+// `unsupported` to everything or die mid-file; a file with no case) are planted by the gate test,
+// tools/gate/gate_test.py.
 
 TEST(CliTest, UsageAndInputErrorsExitTwoWithOneLine) {
   const std::string tmp = std::getenv("TEST_TMPDIR");

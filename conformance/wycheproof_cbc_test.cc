@@ -116,7 +116,7 @@ bool DecryptPkcs5(Impl impl, const Bytes& key, const Bytes& iv_in, const Bytes& 
   return true;
 }
 
-class WycheproofCbcTest : public ::testing::TestWithParam<Impl> {};
+class WycheproofCbcTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(WycheproofCbcTest, AriaCbcPkcs5) {
   std::string looked_in;

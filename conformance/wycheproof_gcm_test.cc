@@ -29,7 +29,7 @@ using test_util::HexOf;
 using wycheproof::AeadCase;
 using wycheproof::LoadAeadFile;
 
-class WycheproofGcmTest : public ::testing::TestWithParam<Impl> {};
+class WycheproofGcmTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(WycheproofGcmTest, AriaGcm) {
   std::string looked_in;

@@ -1,11 +1,14 @@
-// Cross-backend comparison, majority verdict and the mismatch report (see differ.h).
+// Cross-backend comparison under the agreement rule of conformance/verdict.h, and the reports
+// (see differ.h).
 #include "fuzz/differ.h"
 
 #include <cpuid.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 
+#include "conformance/verdict.h"
 #include "fuzz/allowlist.h"
 #include "fuzz/reproducer.h"
 #include "impl/dispatch.h"
@@ -61,125 +64,193 @@ void Differ::Add(const std::string& backend, bool ours, const std::optional<Resu
   answers_.push_back({backend, ours, result});
 }
 
-std::string Differ::Compare(std::string* report, std::optional<Result>* majority,
-                            std::string* third_party_odd) {
-  // A refused open (or any refusal) must not hand out plaintext.
+// Groups equal answers: the id of each answer's group (-1 for no answer).
+std::vector<int> Differ::AnswerIds(bool with_refusals) const {
+  std::vector<int> ids(answers_.size(), -1);
+  int next = 0;
+  for (size_t i = 0; i < answers_.size(); ++i) {
+    const Answer& a = answers_[i];
+    if (!a.result || (!with_refusals && a.result->accepted == false && a.result->error.empty())) {
+      continue;
+    }
+    for (size_t k = 0; k < i && ids[i] < 0; ++k) {
+      if (ids[k] >= 0 && SameAnswer(*answers_[k].result, *a.result)) ids[i] = ids[k];
+    }
+    if (ids[i] < 0) ids[i] = next++;
+  }
+  return ids;
+}
+
+Differ::Outcome Differ::Judged() {
+  Outcome o;
+  // A refusal must not hand out output (plaintext of a failed open, say).
   for (const Answer& a : answers_) {
-    if (a.result && !a.result->accepted && !a.result->output.empty()) {
-      if (report != nullptr) {
-        *report = "  verdict: " + a.backend + " refused but returned " +
-                  std::to_string(a.result->output.size()) + " output bytes\n";
+    if (a.result && !a.result->accepted && a.result->error.empty() && !a.result->output.empty()) {
+      o.blame = conformance::Blame::kOurs;
+      if (!a.ours) o.blame = conformance::Blame::kThirdParty;
+      o.first = a.backend;
+      o.second = "released-output-on-refusal";
+      o.reason = a.backend + " refused but returned " + std::to_string(a.result->output.size()) +
+                 " output bytes";
+      if (!a.ours) {
+        o.odd = {a.backend};
+        for (const Answer& b : answers_) {
+          if (b.ours && b.result) {
+            o.second = b.backend;
+            o.majority = b.result;
+            break;
+          }
+        }
+        o.reason += " (a refusal must not release output)";
       }
-      return "ARIA_MISMATCH " + operation_ + " " + a.backend + " vs released-output-on-refusal";
+      return o;
     }
   }
-  // Groups of equal answers among the selected backends, in the order they were added.
-  auto group = [&](auto&& selected) {
-    std::vector<std::vector<size_t>> groups;
+  // Rule 1 of conformance/verdict.h: our paths agree exactly, refusals included.
+  std::vector<int> ids = AnswerIds(/*with_refusals=*/true);
+  std::vector<conformance::Vote> votes;
+  std::vector<size_t> index;  // votes[k] is answers_[index[k]]
+  for (size_t i = 0; i < answers_.size(); ++i) {
+    if (ids[i] < 0 || !answers_[i].ours) continue;
+    votes.push_back({answers_[i].backend, true, ids[i], false});
+    index.push_back(i);
+  }
+  conformance::Judgement j = conformance::Judge(votes);
+  if (j.blame == conformance::Blame::kNone) {
+    // Rules 2 and 3: our vote against the independent answers. Outside the parameters every
+    // library takes, refusals are a policy difference and are left out of this comparison.
+    if (ignore_refusals_) ids = AnswerIds(/*with_refusals=*/false);
+    votes.clear();
+    index.clear();
+    bool have_ours = false;
     for (size_t i = 0; i < answers_.size(); ++i) {
-      const Answer& a = answers_[i];
-      if (!a.result || a.set_aside || !selected(a)) continue;
-      bool placed = false;
-      for (auto& g : groups) {
-        if (SameAnswer(*answers_[g[0]].result, *a.result)) {
-          g.push_back(i);
-          placed = true;
+      if (ids[i] < 0) continue;
+      have_ours |= answers_[i].ours;
+      votes.push_back({answers_[i].backend, answers_[i].ours, ids[i], false});
+      index.push_back(i);
+    }
+    if (!have_ours) return IndependentMajority(votes, index);
+    const auto& entries = allowlist_ != nullptr ? *allowlist_ : BuiltinAllowlist();
+    const int our_answer = [&] {
+      for (const auto& v : votes) {
+        if (v.ours) return v.answer;
+      }
+      return -1;
+    }();
+    for (size_t k = 0; k < votes.size(); ++k) {
+      const AllowEntry* entry = nullptr;
+      if (!votes[k].ours && votes[k].answer != our_answer &&
+          Allowed(entries, operation_, votes[k].backend, params_, &entry)) {
+        votes[k].set_aside = true;
+        answers_[index[k]].set_aside = true;
+        used_allowlist_ = true;
+        notes_.push_back("allowlisted (fuzz/allowlist.txt:" + std::to_string(entry->line) +
+                         "): " + votes[k].backend + ": " + entry->reason);
+      }
+    }
+    j = conformance::Judge(votes);
+  }
+  o.blame = j.blame;
+  o.reason = j.reason;
+  if (j.blame == conformance::Blame::kNone) return o;
+  o.first = votes[j.odd[0]].backend;
+  if (j.blame == conformance::Blame::kOurs) {
+    // Name the answer ours disagrees with: the other path, else the first independent answer
+    // that differs from ours (or the one the allowlist set aside).
+    if (j.odd.size() > 1 && votes[j.odd[1]].answer != votes[j.odd[0]].answer) {
+      o.second = votes[j.odd[1]].backend;
+    } else {
+      for (const auto& v : votes) {
+        if (!v.ours && v.answer != votes[j.odd[0]].answer) {
+          o.second = v.backend;
           break;
         }
       }
-      if (!placed) groups.push_back({i});
     }
-    return groups;
-  };
-  for (;;) {
-    std::vector<std::vector<size_t>> groups;
-    // Our paths agree with each other exactly, refusals included; when they do not, the verdict
-    // is taken over every answer.
-    if (group([](const Answer& a) { return a.ours; }).size() > 1) {
-      groups = group([](const Answer&) { return true; });
-    } else {
-      groups = group([&](const Answer& a) { return !ignore_refusals_ || a.result->accepted; });
-    }
-    if (groups.size() <= 1) return "";
-
-    // Majority verdict: the largest group wins when it is strictly the largest and has at least
-    // two members; a lone backend outside it is the odd one out.
-    size_t best = 0;
-    bool tie = false;
-    for (size_t g = 1; g < groups.size(); ++g) {
-      if (groups[g].size() > groups[best].size()) {
-        best = g;
-        tie = false;
-      } else if (groups[g].size() == groups[best].size()) {
-        tie = true;
-      }
-    }
-    std::vector<size_t> outside;
-    for (size_t g = 0; g < groups.size(); ++g) {
-      if (g != best) outside.insert(outside.end(), groups[g].begin(), groups[g].end());
-    }
-    const bool has_majority = !tie && groups[best].size() >= 2;
-    // Third-party backends outside the largest group (every backend when there is none) whose
-    // finding the allowlist covers for these parameters are set aside, and the rest compared again.
-    bool set_aside_any = false;
-    const auto& entries = allowlist_ != nullptr ? *allowlist_ : BuiltinAllowlist();
-    for (size_t g = 0; g < groups.size(); ++g) {
-      if (has_majority && g == best) continue;
-      for (size_t i : groups[g]) {
-        const AllowEntry* entry = nullptr;
-        if (!answers_[i].ours &&
-            Allowed(entries, operation_, answers_[i].backend, params_, &entry)) {
-          answers_[i].set_aside = true;
-          set_aside_any = true;
-          used_allowlist_ = true;
-          notes_.push_back("allowlisted (fuzz/allowlist.txt:" + std::to_string(entry->line) +
-                           "): " + answers_[i].backend + ": " + entry->reason);
-        }
-      }
-    }
-    if (set_aside_any) continue;
-    std::string first, second, verdict;
-    if (has_majority && majority != nullptr) *majority = answers_[groups[best][0]].result;
-    if (has_majority && outside.size() == 1 && !answers_[outside[0]].ours &&
-        third_party_odd != nullptr) {
-      *third_party_odd = answers_[outside[0]].backend;
-    }
-    if (has_majority) {
-      first = answers_[outside[0]].backend;
-      second = answers_[groups[best][0]].backend;
-      if (outside.size() == 1) {
-        verdict = "odd one out: " + first +
-                  (answers_[outside[0]].ours ? " (our code: a bug to fix)"
-                                             : " (third-party: a finding about that library)");
-      } else {
-        verdict = "majority of " + std::to_string(groups[best].size()) + " (led by " + second +
-                  ") against " + std::to_string(outside.size()) + " others";
-      }
-    } else {
-      first = answers_[groups[0][0]].backend;
-      second = answers_[groups[1][0]].backend;
-      verdict = "no majority: " + std::to_string(groups.size()) + " different answers";
-    }
-    if (report != nullptr) {
-      *report = "  verdict: " + verdict + "\n";
-      for (size_t g = 0; g < groups.size(); ++g) {
-        *report += "  answer group " + std::to_string(g + 1) + ":";
-        for (size_t i : groups[g]) *report += " " + answers_[i].backend;
-        *report += "\n";
-      }
-    }
-    return "ARIA_MISMATCH " + operation_ + " " + first + " vs " + second;
+  } else {
+    o.second = votes[j.agreeing[0]].backend;
+    for (size_t k : j.odd) o.odd.push_back(votes[k].backend);
+    o.majority = answers_[index[j.agreeing[0]]].result;
   }
+  return o;
 }
 
-std::string Differ::Verdict() { return Compare(nullptr); }
+// No answer of ours to compare with (our paths refused outside the common domain): independent
+// answers that still differ are judged by a strict majority of at least two, and only ever as a
+// third-party finding.
+Differ::Outcome Differ::IndependentMajority(const std::vector<conformance::Vote>& votes,
+                                            const std::vector<size_t>& index) {
+  Outcome o;
+  std::map<int, std::vector<size_t>> groups;
+  for (size_t k = 0; k < votes.size(); ++k) groups[votes[k].answer].push_back(k);
+  if (groups.size() <= 1) return o;
+  int best = -1;
+  size_t best_size = 0;
+  bool tie = false;
+  for (const auto& [id, members] : groups) {
+    if (members.size() > best_size) {
+      best = id;
+      best_size = members.size();
+      tie = false;
+    } else if (members.size() == best_size) {
+      tie = true;
+    }
+  }
+  if (tie || best_size < 2) {
+    o.reason = "independent answers differ with no majority and no answer of ours";
+    return o;  // nobody to side with: not a finding
+  }
+  o.blame = conformance::Blame::kThirdParty;
+  for (const auto& [id, members] : groups) {
+    if (id == best) continue;
+    for (size_t k : members) o.odd.push_back(votes[k].backend);
+  }
+  o.first = o.odd[0];
+  o.second = votes[groups[best][0]].backend;
+  o.majority = answers_[index[groups[best][0]]].result;
+  o.reason = "no answer of ours to compare (refusals left out); a majority of " +
+             std::to_string(best_size) + " independent answers led by " + o.second;
+  return o;
+}
+
+std::string Differ::Verdict() {
+  const Outcome o = Judged();
+  switch (o.blame) {
+    case conformance::Blame::kNone: return "";
+    case conformance::Blame::kOurs:
+      return "ARIA_MISMATCH " + operation_ + " " + o.first + " vs " + o.second;
+    case conformance::Blame::kThirdParty:
+      return "ARIA_THIRD_PARTY " + operation_ + " " + o.first + " vs " + o.second;
+  }
+  return "";
+}
+
+std::string Differ::Report(const Outcome& o) const {
+  std::string out = "  operation: " + operation_ + "\n";
+  for (const auto& [name, value] : params_) {
+    out += "  param " + name + " = " + std::to_string(value) + "\n";
+  }
+  for (const auto& [name, hex] : inputs_) out += "  input " + name + ": " + hex + "\n";
+  for (const std::string& n : notes_) out += "  note: " + n + "\n";
+  if (ignore_refusals_) out += "  refusals not compared across libraries: " + *ignore_refusals_ + "\n";
+  for (const Answer& a : answers_) {
+    out += "  answer " + a.backend + (a.ours ? " (ours)" : "") +
+           (a.set_aside ? " (set aside by the allowlist)" : "") + ": " +
+           conformance::DescribeResult(a.result) +
+           (a.result && !a.result->error.empty() ? " [backend error: " + a.result->error + "]" : "") +
+           "\n";
+  }
+  out += std::string("  verdict: ") +
+         (o.blame == conformance::Blame::kOurs ? "ours is wrong (our code: a bug to fix): "
+                                               : "third-party finding: ") +
+         o.reason + "\n";
+  out += "  " + CpuAndPaths() + "\n";
+  return out;
+}
 
 void Differ::Check() {
-  std::string report;
-  std::optional<Result> majority;
-  std::string odd;
-  const std::string first = Compare(&report, &majority, &odd);
-  if (first.empty()) {
+  const Outcome o = Judged();
+  if (o.blame == conformance::Blame::kNone) {
     // ARIASUITE_FUZZ_VERBOSE=1: one line per comparison, for checking what inputs reach.
     static const bool verbose = std::getenv("ARIASUITE_FUZZ_VERBOSE") != nullptr;
     if (verbose) {
@@ -193,31 +264,35 @@ void Differ::Check() {
     }
     return;
   }
-  if (!odd.empty() && request_) {
-    const std::string path = WriteReproducer(*request_, majority, odd, first);
-    report += path.empty() ? "  reproducer: not written (set ARIASUITE_FUZZ_FINDINGS_DIR)\n"
-                           : "  reproducer: " + path + "\n";
+  if (o.blame == conformance::Blame::kThirdParty) {
+    // A finding about another library: recorded, and the fuzzer goes on. Each (operation,
+    // library) is reported once per process; later ones are only counted.
+    for (const std::string& odd : o.odd) {
+      ThirdPartyRecord& rec = ThirdPartyRecords()[operation_ + " " + odd];
+      if (rec.count++ > 0) continue;
+      std::string out = "ARIA_THIRD_PARTY " + operation_ + " " + odd + " vs " + o.second + "\n";
+      if (request_) {
+        const std::string path =
+            WriteReproducer(*request_, o.majority, odd, "ARIA_THIRD_PARTY " + operation_ + " " + odd);
+        out += path.empty() ? "  reproducer: not written (set ARIASUITE_FUZZ_FINDINGS_DIR)\n"
+                            : "  reproducer: " + path + "\n";
+      }
+      out += Report(o);
+      std::fputs(out.c_str(), stderr);
+      std::fflush(stderr);
+    }
+    return;
   }
-  std::string out = first + "\n";
-  out += "  operation: " + operation_ + "\n";
-  for (const auto& [name, value] : params_) {
-    out += "  param " + name + " = " + std::to_string(value) + "\n";
-  }
-  for (const auto& [name, hex] : inputs_) out += "  input " + name + ": " + hex + "\n";
-  for (const std::string& n : notes_) out += "  note: " + n + "\n";
-  if (ignore_refusals_) out += "  refusals not compared: " + *ignore_refusals_ + "\n";
-  for (const Answer& a : answers_) {
-    out += "  answer " + a.backend + (a.ours ? " (ours)" : "") +
-           (a.set_aside ? " (set aside by the allowlist)" : "") + ": " +
-           conformance::DescribeResult(a.result) +
-           (a.result && !a.result->error.empty() ? " [backend error: " + a.result->error + "]" : "") +
-           "\n";
-  }
-  out += report;
-  out += "  " + CpuAndPaths() + "\n";
+  std::string out = "ARIA_MISMATCH " + operation_ + " " + o.first + " vs " + o.second + "\n";
+  out += Report(o);
   std::fputs(out.c_str(), stderr);
   std::fflush(stderr);
   std::abort();
+}
+
+std::map<std::string, ThirdPartyRecord>& ThirdPartyRecords() {
+  static auto* records = new std::map<std::string, ThirdPartyRecord>;
+  return *records;
 }
 
 }  // namespace ariasuite::fuzz

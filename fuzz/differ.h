@@ -1,12 +1,16 @@
 // The differential check every fuzz target ends with: collect each backend's answer to one
-// request, require our paths to agree with each other and with the oracles, and on a mismatch print
-// a report and abort with the stable first line `ARIA_MISMATCH <operation> <backend> vs <backend>`
-// (so libFuzzer and ClusterFuzz deduplicate crashes by it).
+// request and judge them by the one agreement rule of conformance/verdict.h: our paths together
+// are one vote; a disagreement is a third-party finding only when an independent library agrees
+// with ours against the odd one out, otherwise it is ours.
 //
-// The report holds the inputs in hex, every backend's answer, the CPU features, the chosen paths
-// and a majority verdict naming the odd one out. When the odd one out is a third-party library and
-// fuzz/allowlist.txt has a reviewed entry for it (see allowlist.h), that library's answer is set
-// aside and the rest must still agree; an entry can never cover one of our paths.
+//  - Ours is wrong: print a report (inputs in hex, every answer, the CPU features and paths, the
+//    reason) and abort with the stable first line `ARIA_MISMATCH <operation> <our path> vs
+//    <backend>` (libFuzzer and ClusterFuzz deduplicate crashes by it). Every abort names ours.
+//  - Third-party finding: print `ARIA_THIRD_PARTY <operation> <library> vs <agreeing backend>`
+//    with the report, write a reproducer vector file (reproducer.h) and go on fuzzing; each
+//    (operation, library) is reported once per process and counted after that.
+// A reviewed fuzz/allowlist.txt entry (allowlist.h) sets a known third-party answer aside, never
+// ours, and never the last independent answer that agrees with ours.
 #ifndef ARIASUITE_FUZZ_DIFFER_H_
 #define ARIASUITE_FUZZ_DIFFER_H_
 
@@ -18,6 +22,7 @@
 #include <vector>
 
 #include "conformance/backend.h"
+#include "conformance/verdict.h"
 #include "fuzz/allowlist.h"
 
 namespace ariasuite::fuzz {
@@ -60,14 +65,15 @@ class Differ {
   // Replaces the compiled-in fuzz/allowlist.txt (tests).
   void UseAllowlist(const std::vector<AllowEntry>* entries) { allowlist_ = entries; }
 
-  // Compares the answers; on a mismatch the allowlist does not cover, prints the report to stderr
-  // and aborts. Returns normally when everything agrees.
+  // Judges the answers: aborts when ours is wrong, records a third-party finding and returns,
+  // returns quietly when everything agrees.
   void Check();
 
-  // Whether the Check() passed over an allowlisted third-party finding (for the fuzzer's stats).
+  // Whether the judgement set an allowlisted third-party answer aside (for the fuzzer's stats).
   bool used_allowlist() const { return used_allowlist_; }
 
-  // The same, without aborting: the report's first line, or "" when all agree (for tests).
+  // The same judgement without side effects on the process: "" when all agree, else the first
+  // line Check() would print (`ARIA_MISMATCH ...` or `ARIA_THIRD_PARTY ...`), for tests.
   std::string Verdict();
 
  private:
@@ -77,8 +83,18 @@ class Differ {
     std::optional<Result> result;
     bool set_aside = false;  // by the allowlist
   };
-  std::string Compare(std::string* report, std::optional<Result>* majority = nullptr,
-                      std::string* third_party_odd = nullptr);
+  struct Outcome {
+    conformance::Blame blame = conformance::Blame::kNone;
+    std::string first, second;      // the ARIA_MISMATCH / ARIA_THIRD_PARTY names
+    std::vector<std::string> odd;   // third-party: the libraries that disagree with ours
+    std::optional<Result> majority;  // third-party: the answer ours and the agreeing ones gave
+    std::string reason;
+  };
+  std::vector<int> AnswerIds(bool with_refusals) const;
+  Outcome Judged();
+  Outcome IndependentMajority(const std::vector<conformance::Vote>& votes,
+                              const std::vector<size_t>& index);
+  std::string Report(const Outcome& o) const;
 
   std::string operation_;
   std::map<std::string, int64_t> params_;
@@ -90,6 +106,12 @@ class Differ {
   bool used_allowlist_ = false;
   const std::vector<AllowEntry>* allowlist_ = nullptr;  // nullptr: BuiltinAllowlist()
 };
+
+// Third-party findings of this process, by "<operation> <library>" (Check() reports the first).
+struct ThirdPartyRecord {
+  int count = 0;
+};
+std::map<std::string, ThirdPartyRecord>& ThirdPartyRecords();
 
 // "cpu: aes pclmulqdq avx avx2 gfni vaes vpclmulqdq avx512f avx512bw avx512vl; paths: scalar
 // aesni-avx ...; default path: gfni-avx512" for reports.

@@ -1,7 +1,9 @@
-// Checks the Differ's verdicts: agreement, the odd one out (ours or third-party), our paths
-// disagreeing among themselves, refusals outside the common domain, plaintext released on a
-// refusal, no majority, the allowlist setting a third-party answer aside (never ours), and that
-// Check() aborts with the ARIA_MISMATCH first line.
+// Checks the Differ's verdicts under the one-vote rule (conformance/verdict.h): agreement, a
+// third-party finding only when an independent answer sides with ours, our paths disagreeing
+// among themselves, a shared layer of ours wrong against a single oracle, refusals outside the
+// common domain, output released on a refusal, the allowlist setting a third-party answer aside
+// (never ours, never the last confirming one), Check() aborting with the ARIA_MISMATCH first line
+// only when ours is blamed, and going on after a third-party finding.
 #include "fuzz/differ.h"
 
 #include <string>
@@ -25,7 +27,7 @@ TEST(DifferTest, AgreementAndUnsupportedAnswers) {
   d.Add("kernel", false, std::nullopt);  // does not support: never compared
   d.Add("botan", false, No("a"));
   d.Add("cryptopp", false, No("b"));
-  EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH gcm-seal botan vs ours/scalar");
+  EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY gcm-seal botan vs openssl");
   Differ e("gcm-open");
   e.Add("ours/scalar", true, No("kAuthFailed"));
   e.Add("openssl", false, No("EVP_DecryptFinal_ex"));
@@ -39,7 +41,7 @@ TEST(DifferTest, NamesTheOddOneOut) {
   d.Add("ours/gfni-avx512", true, Ok({1}));
   d.Add("openssl", false, Ok({1}));
   d.Add("botan", false, Ok({9}));
-  EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH gcm-seal botan vs ours/scalar");
+  EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY gcm-seal botan vs openssl");
   Differ e("ecb-encrypt");
   e.Add("ours/scalar", true, Ok({1}));
   e.Add("ours/gfni-avx512", true, Ok({2}));
@@ -66,7 +68,7 @@ TEST(DifferTest, IgnoreRefusalsStillComparesOutputs) {
   d.Add("cryptopp", false, Ok({1}, {2}));
   EXPECT_EQ(d.Verdict(), "");
   d.Add("botan", false, Ok({1}, {3}));
-  EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH gcm-seal botan vs openssl");
+  EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY gcm-seal botan vs openssl");
 }
 
 TEST(DifferTest, RefusalMustNotReleaseOutput) {
@@ -75,7 +77,11 @@ TEST(DifferTest, RefusalMustNotReleaseOutput) {
   Result leak = No("bad tag");
   leak.output = {7, 7};
   d.Add("openssl", false, leak);
-  EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH gcm-open openssl vs released-output-on-refusal");
+  EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY gcm-open openssl vs ours/scalar");
+  Differ e("gcm-open");
+  e.Add("ours/scalar", true, leak);
+  e.Add("openssl", false, No());
+  EXPECT_EQ(e.Verdict(), "ARIA_MISMATCH gcm-open ours/scalar vs released-output-on-refusal");
 }
 
 TEST(DifferTest, BrokenBackendAgreesWithNobody) {
@@ -85,7 +91,22 @@ TEST(DifferTest, BrokenBackendAgreesWithNobody) {
   Result broken = No();
   broken.error = "adapter died";
   d.Add("boringssl", false, broken);
-  EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH gcm-open boringssl vs ours/scalar");
+  EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY gcm-open boringssl vs openssl");
+}
+
+// A shared layer of ours wrong on every path, with a single oracle answering (as OpenSSL alone in
+// aria_gcm_stream): the majority of our paths must not outvote it.
+TEST(DifferTest, SharedLayerOfOursWrongAgainstOneOracleIsOurs) {
+  Differ d("gcm-seal");
+  for (const char* p : {"ours/scalar", "ours/aesni-avx", "ours/gfni-avx2", "ours/gfni-avx512"}) {
+    d.Add(p, true, Ok({9}, {9}));
+  }
+  d.Add("openssl", false, Ok({1}, {2}));
+  d.Add("kernel", false, std::nullopt);
+  EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH gcm-seal ours/scalar vs openssl");
+  // Two oracles that agree with each other against ours: still ours.
+  d.Add("botan", false, Ok({1}, {2}));
+  EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH gcm-seal ours/scalar vs openssl");
 }
 
 TEST(DifferTest, NoMajority) {
@@ -122,7 +143,7 @@ TEST(DifferTest, AllowlistSetsAThirdPartyAnswerAside) {
   ours.Add("ours/scalar", true, Ok({2}));
   ours.Add("ours/aesni-avx", true, Ok({3}));
   ours.Add("botan", false, Ok({1}));
-  EXPECT_EQ(ours.Verdict(), "ARIA_MISMATCH gcm-seal ours/scalar vs ours/aesni-avx");
+  EXPECT_EQ(ours.Verdict(), "ARIA_MISMATCH gcm-seal ours/aesni-avx vs ours/scalar");
 
   Differ other("gcm-seal");  // a condition that does not hold
   other.UseAllowlist(&entries);
@@ -130,18 +151,50 @@ TEST(DifferTest, AllowlistSetsAThirdPartyAnswerAside) {
   other.Add("ours/scalar", true, No());
   other.Add("openssl", false, No());
   other.Add("botan", false, Ok({1}));
-  EXPECT_EQ(other.Verdict(), "ARIA_MISMATCH gcm-seal botan vs ours/scalar");
+  EXPECT_EQ(other.Verdict(), "ARIA_THIRD_PARTY gcm-seal botan vs openssl");
 }
 
-TEST(DifferDeathTest, CheckAbortsWithTheStableFirstLine) {
+// The planted scenario of the gate issue: an entry that sets aside the only oracle must not let
+// any answer of ours pass.
+TEST(DifferTest, AllowlistNeverRemovesTheLastConfirmingOracle) {
+  std::vector<AllowEntry> entries;
+  std::string error;
+  ASSERT_TRUE(ParseAllowlist("kw-wrap botan * r.json # test entry\n", "t", &entries, &error));
+  Differ d("kw-wrap");
+  d.UseAllowlist(&entries);
+  d.Add("ours/scalar", true, Ok({9}));
+  d.Add("ours/gfni-avx512", true, Ok({9}));
+  d.Add("botan", false, Ok({1}));
+  EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH kw-wrap ours/scalar vs botan");
+  // With a second, independent oracle on our side the entry applies.
+  d.Add("sp800-38f", false, Ok({9}));
+  EXPECT_EQ(d.Verdict(), "");
+  EXPECT_TRUE(d.used_allowlist());
+}
+
+TEST(DifferDeathTest, CheckAbortsWithTheStableFirstLineWhenOursIsWrong) {
   Differ d("gcm-seal");
   d.Input("key", {0xab, 0xcd});
   d.Add("ours/scalar", true, Ok({1}));
-  d.Add("openssl", false, Ok({1}));
+  d.Add("openssl", false, Ok({2}));
   d.Add("botan", false, Ok({2}));
-  EXPECT_DEATH(d.Check(), "^ARIA_MISMATCH gcm-seal botan vs ours/scalar\n"
+  EXPECT_DEATH(d.Check(), "^ARIA_MISMATCH gcm-seal ours/scalar vs openssl\n"
                           "(.|\n)*input key: abcd(.|\n)*answer botan: output=02(.|\n)*"
-                          "odd one out: botan \\(third-party(.|\n)*cpu:");
+                          "verdict: ours is wrong(.|\n)*cpu:");
+}
+
+TEST(DifferTest, ThirdPartyFindingIsRecordedAndFuzzingGoesOn) {
+  auto round = [] {
+    Differ d("cmac");
+    d.Add("ours/scalar", true, Ok({}, {1}));
+    d.Add("openssl", false, Ok({}, {1}));
+    d.Add("cryptopp", false, Ok({}, {}));
+    d.Check();  // returns: a finding about Crypto++, not ours
+  };
+  const int before = ThirdPartyRecords()["cmac cryptopp"].count;
+  round();
+  round();
+  EXPECT_EQ(ThirdPartyRecords()["cmac cryptopp"].count, before + 2);
 }
 
 }  // namespace

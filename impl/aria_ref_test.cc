@@ -68,7 +68,7 @@ std::vector<uint8_t> OpenSslEcb(const std::vector<uint8_t>& key, const uint8_t i
   return out;
 }
 
-class AriaRefTest : public ::testing::TestWithParam<Impl> {};
+class AriaRefTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(AriaRefTest, Rfc5794AppendixA) {
   std::string error;

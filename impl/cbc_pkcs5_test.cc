@@ -19,7 +19,7 @@ using conformance::Bytes;
 using test_util::HexOf;
 using test_util::RandomBytes;
 
-class CbcPkcs5Test : public ::testing::TestWithParam<Impl> {
+class CbcPkcs5Test : public ::ariasuite::test_util::PerImplTest {
  protected:
   std::mt19937_64 rng_{0x5};
 };

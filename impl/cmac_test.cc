@@ -17,7 +17,7 @@ using conformance::Bytes;
 using test_util::HexOf;
 using test_util::RandomBytes;
 
-class CmacTest : public ::testing::TestWithParam<Impl> {
+class CmacTest : public ::ariasuite::test_util::PerImplTest {
  protected:
   std::mt19937_64 rng_{0xc3ac};
 };

@@ -19,7 +19,7 @@ using test_util::HexOf;
 using test_util::RandomBytes;
 using Bytes = std::vector<uint8_t>;
 
-class GcmTest : public ::testing::TestWithParam<Impl> {
+class GcmTest : public ::ariasuite::test_util::PerImplTest {
  protected:
   AriaGcmKey Key(const Bytes& key) {
     AriaGcmKey k;

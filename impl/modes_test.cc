@@ -19,7 +19,7 @@ using test_util::HexOf;
 using test_util::RandomBytes;
 using Bytes = std::vector<uint8_t>;
 
-class ModesTest : public ::testing::TestWithParam<Impl> {
+class ModesTest : public ::ariasuite::test_util::PerImplTest {
  protected:
   Impl impl() const { return GetParam(); }
 };

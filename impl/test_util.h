@@ -1,11 +1,13 @@
-// Shared helpers for the impl/ tests: run a parameterised suite once per supported path with the
-// path in the test name (Scalar/GcmTest.Foo, GfniAvx512/GcmTest.Foo), hex, and seeded randomness.
+// Shared helpers for the impl/ tests: run a parameterised suite once per path with the path in the
+// test name (GcmTest.Foo/Scalar, GcmTest.Foo/GfniAvx512), every path listed on every CPU (a path
+// this CPU cannot run is a GTEST_SKIP naming the missing features), hex, and seeded randomness.
 #ifndef ARIASUITE_IMPL_TEST_UTIL_H_
 #define ARIASUITE_IMPL_TEST_UTIL_H_
 
 #include <cstdint>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -28,6 +30,19 @@ inline std::string ImplTestName(const ::testing::TestParamInfo<Impl>& info) {
   }
   return out;
 }
+
+// The fixture of every per-path suite: a path this CPU cannot run is skipped, with the missing
+// features named, before the test body can execute one of its instructions. A fixture with its own
+// SetUp calls PerImplTest::SetUp() first and returns when IsSkipped().
+class PerImplTest : public ::testing::TestWithParam<Impl> {
+ protected:
+  void SetUp() override {
+    std::string missing;
+    if (!IsSupported(GetParam(), &missing)) {
+      GTEST_SKIP() << "this CPU cannot run " << ImplName(GetParam()) << ": missing " << missing;
+    }
+  }
+};
 
 inline std::vector<uint8_t> RandomBytes(std::mt19937_64& rng, size_t n) {
   std::vector<uint8_t> v(n);
@@ -56,9 +71,13 @@ inline std::vector<uint8_t> FromHex(const std::string& hex) {
 
 }  // namespace ariasuite::test_util
 
-// Instantiates a TEST_P suite over ariasuite::AvailableImpls(), named by path.
-#define ARIASUITE_INSTANTIATE_PER_IMPL(Suite)                                        \
-  INSTANTIATE_TEST_SUITE_P(, Suite, ::testing::ValuesIn(::ariasuite::AvailableImpls()), \
+// Instantiates a TEST_P suite over every path, ariasuite::AllImpls(), named by path; the suite's
+// fixture derives from PerImplTest so that a path this CPU lacks is listed as skipped, never
+// silently left out.
+#define ARIASUITE_INSTANTIATE_PER_IMPL(Suite)                                                  \
+  static_assert(std::is_base_of_v<::ariasuite::test_util::PerImplTest, Suite>,                 \
+                #Suite " must derive from ariasuite::test_util::PerImplTest");                 \
+  INSTANTIATE_TEST_SUITE_P(, Suite, ::testing::ValuesIn(::ariasuite::AllImpls()),             \
                            ::ariasuite::test_util::ImplTestName)
 
 #endif  // ARIASUITE_IMPL_TEST_UTIL_H_

@@ -67,7 +67,7 @@ std::optional<Bytes> OpenSslTls(bool encrypt, const Bytes& key, const Bytes& sal
   return result;
 }
 
-class Tls12RecordTest : public ::testing::TestWithParam<Impl> {};
+class Tls12RecordTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(Tls12RecordTest, MatchesOpenSslTlsMode) {
   std::mt19937_64 rng(5288);

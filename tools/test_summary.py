@@ -4,7 +4,8 @@
 Reads the build event protocol file of the run (the exact tests it ran, with their test.xml), so
 stale logs of other runs never count. A test case is a <testcase> of a target's test.xml (GoogleTest
 writes one per TEST, with result="skipped" for GTEST_SKIP); a target without test cases in its XML
-counts as one case by its status. A target that failed to build or timed out counts as failed.
+counts as one case by its status. A target of the run that failed to build (a test or not), a test
+that timed out or has no result, and a failed bazel run that names no culprit count as failed.
 
 Usage: test_summary.py BEP_JSON_FILE BAZEL_EXIT_CODE [COUNTS_FILE]
 With COUNTS_FILE, also writes "passed failed skipped" there (tools/cmd/test.sh adds its other
@@ -40,22 +41,38 @@ def cases_from_xml(path):
     return passed, failed, skipped, reasons
 
 
-def main():
-    if len(sys.argv) not in (3, 4):
-        print("usage: test_summary.py BEP_JSON_FILE BAZEL_EXIT_CODE [COUNTS_FILE]", file=sys.stderr)
-        return 2
-    bep_path, bazel_rc = sys.argv[1], int(sys.argv[2])
-    results = {}  # label -> (status, xml path)
-    build_failed = set()
+def first_line(text):
+    for line in (text or "").splitlines():
+        if line.strip():
+            return line.strip()[:200]
+    return ""
+
+
+def read_events(bep_path):
     try:
         with open(bep_path) as f:
-            events = [json.loads(line) for line in f if line.strip()]
+            return [json.loads(line) for line in f if line.strip()], None
     except (OSError, ValueError) as e:
-        print("ariasuite: cannot read the build event file %s: %s" % (bep_path, e), file=sys.stderr)
-        events = []
+        return [], "cannot read the build event file %s: %s" % (bep_path, e)
+
+
+def summarize(events, bazel_rc):
+    """Returns (passed, failed, skipped, skip_reasons, failed_lines) for one bazel test run.
+
+    Counted as failed, besides failing test cases: a target of the run that did not build (a test
+    or not: the benchmark, a generator, a tool), a test that crashed, timed out or exited non-zero
+    without a failing case in its XML, a test that has no result when bazel failed, and a bazel
+    run that exited non-zero with none of these named (a server crash, out of memory)."""
+    results = {}      # test label -> (status, xml path)
+    tests = set()     # configured test targets
+    built = {}        # label -> None when built, else why not
     for ev in events:
         eid = ev.get("id", {})
-        if "testResult" in eid:
+        if "targetConfigured" in eid:
+            conf = ev.get("configured", {})
+            if "testSize" in conf or conf.get("targetKind", "").endswith("_test rule"):
+                tests.add(eid["targetConfigured"]["label"])
+        elif "testResult" in eid:
             label = eid["testResult"]["label"]
             tr = ev.get("testResult", {})
             xml = None
@@ -63,22 +80,28 @@ def main():
                 if out.get("name") == "test.xml" and out.get("uri", "").startswith("file://"):
                     xml = urllib.parse.unquote(out["uri"][len("file://"):])
             results[label] = (tr.get("status", "NO_STATUS"), xml)
-        elif "testSummary" in eid:
-            label = eid["testSummary"]["label"]
-            status = ev.get("testSummary", {}).get("overallStatus", "")
-            if status in ("FAILED_TO_BUILD", "NO_STATUS", "INCOMPLETE") and label not in results:
-                build_failed.add(label)
-        elif "targetCompleted" in eid and ev.get("aborted"):
-            build_failed.add(eid["targetCompleted"]["label"])
+        elif "targetCompleted" in eid:
+            label = eid["targetCompleted"]["label"]
+            if "aborted" in ev:
+                ab = ev["aborted"]
+                built[label] = "aborted: %s %s" % (ab.get("reason", ""), first_line(ab.get("description")))
+            elif ev.get("completed", {}).get("success"):
+                built.setdefault(label, None)
+            else:
+                detail = ev.get("completed", {}).get("failureDetail", {}).get("message", "")
+                built[label] = "did not build" + (": " + first_line(detail) if detail else "")
     passed = failed = skipped = 0
-    skip_reasons = []
-    failed_targets = sorted(build_failed - set(results))
+    skip_reasons, failed_lines = [], []
+    for label, why in sorted(built.items()):
+        if why is not None and label not in results:
+            failed += 1
+            failed_lines.append("%s (%s)" % (label, why))
     for label, (status, xml) in sorted(results.items()):
         counted = cases_from_xml(xml) if xml else None
         if status != "PASSED" and (counted is None or counted[1] == 0):
             # A crash, a timeout or an exit code without a failing case in the XML.
             failed += 1
-            failed_targets.append("%s (%s)" % (label, status))
+            failed_lines.append("%s (%s)" % (label, status))
             if counted:
                 passed += counted[0]
                 skipped += counted[2]
@@ -91,15 +114,38 @@ def main():
         skipped += counted[2]
         skip_reasons += ["%s %s" % (label, r) for r in counted[3]]
         if counted[1]:
-            failed_targets.append("%s (%d failed)" % (label, counted[1]))
-    failed += len(build_failed - set(results))
+            failed_lines.append("%s (%d failed)" % (label, counted[1]))
+    if bazel_rc != 0:
+        # With a failed run, a test that built but has no result never ran. (With a green run such
+        # a test was filtered out on purpose, e.g. --test_tag_filters.)
+        for label in sorted(tests - set(results)):
+            if built.get(label) is None:
+                failed += 1
+                failed_lines.append("%s (no test result: it never ran)" % label)
+        if not failed_lines:
+            failed += 1
+            failed_lines.append("bazel test exited %d and named no failed target or test "
+                                "(a server crash, out of memory, an interrupted run: see its log)"
+                                % bazel_rc)
+    return passed, failed, skipped, skip_reasons, failed_lines
+
+
+def main():
+    if len(sys.argv) not in (3, 4):
+        print("usage: test_summary.py BEP_JSON_FILE BAZEL_EXIT_CODE [COUNTS_FILE]", file=sys.stderr)
+        return 2
+    bep_path, bazel_rc = sys.argv[1], int(sys.argv[2])
+    events, error = read_events(bep_path)
+    if error:
+        print("ariasuite: " + error, file=sys.stderr)
+    passed, failed, skipped, skip_reasons, failed_lines = summarize(events, bazel_rc)
+    if error and not failed_lines:
+        failed += 1
+        failed_lines.append("no build event file: " + error)
     for r in skip_reasons:
         print("SKIP " + r)
-    for t in failed_targets:
+    for t in failed_lines:
         print("FAILED " + t)
-    if not results and bazel_rc != 0:
-        failed += 1
-        print("FAILED bazel test exited %d before running any test" % bazel_rc)
     if len(sys.argv) == 4:
         with open(sys.argv[3], "w") as f:
             f.write("%d %d %d\n" % (passed, failed, skipped))

@@ -2,8 +2,9 @@
 # Usage: tools/ariasuite conformance [--impl LIST] [--oracle LIST] [--format F] [--junit FILE]
 #                                    [--strict-oracles] [--findings DIR] [--skip-unsupported] FILE...
 # Builds //conformance:runner (and the BoringSSL and example exec adapters) with bazel, then runs it
-# from the current directory; `--help` lists every option. Exit status: 0 none of the
-# implementations under test failed, 1 one did, 2 usage or input error (see conformance/README.md).
+# from the current directory; `--help` lists every option. Exit status: 0 every implementation
+# under test ran and passed, 1 one failed a case, 3 one did not run (unavailable, broke, or no case
+# of a file supported), 2 usage or input error (see conformance/README.md).
 # ARIASUITE_BAZEL_OUTPUT_BASE, when set, is passed to bazel as --output_base.
 
 conformance_bazel() {

@@ -6,37 +6,38 @@
 # aes_gcm_test.json from ../shared/vectors/wycheproof, with every implementation path and every
 # oracle; its verdict table shows the oracles beside ours. More stages come from tools/run.d/*.sh:
 # each file defines `stage_<name>` (exit 0 pass, 1 fail, 77 skip; print the reason) and appends
-# <name> to RUN_STAGES. Exit status: 0 when no stage failed, 1 otherwise, 2 on bad usage.
+# <name> to RUN_STAGES. Exit status: 0 when every stage passed, 1 when one failed (a stage whose
+# inputs are missing fails: e.g. the Wycheproof files), 4 when none failed but one skipped by itself
+# (a skip is never a pass; --skip STAGE is the user's choice and does not count), 2 on bad usage.
 # Artifacts (JUnit XML, findings) go to .cache/run/.
 
 RUN_STAGES=(conformance)
 run_out="$ARIASUITE_ROOT/.cache/run"
 
 stage_conformance() {
-  local runner shared files=() f rc
-  ARIASUITE_CONFORMANCE_LIB=1 source "$ARIASUITE_ROOT/tools/cmd/conformance.sh"
-  runner="$(conformance_build)" || return 1
-  for f in "$ARIASUITE_ROOT"/vectors/*.json "$ARIASUITE_ROOT"/vectors/generated/* \
-           "$ARIASUITE_ROOT"/vectors/samples/*; do
-    [[ -f "$f" ]] && files+=("$f")
-  done
+  local runner shared files=() f rc missing=0
+  # Inputs first: a missing vector file fails the stage before anything is built or run.
   shared="${ARIASUITE_SHARED_DIR:-$(cd "$ARIASUITE_ROOT/.." && pwd)/shared}/vectors/wycheproof"
   local wp=(aria_gcm_test.json aria_ccm_test.json aria_cbc_pkcs5_test.json aria_cmac_test.json
             aria_wrap_test.json aria_kwp_test.json aes_gcm_test.json)
   for f in "${wp[@]}"; do
-    if [[ -f "$shared/$f" ]]; then
-      files+=("$shared/$f")
-    else
-      echo "SKIP $shared/$f: not found (set ARIASUITE_SHARED_DIR to the folder holding vectors/wycheproof)"
+    if [[ ! -f "$shared/$f" ]]; then
+      echo "FAIL $shared/$f: input missing (set ARIASUITE_SHARED_DIR to the folder holding vectors/wycheproof)"
+      missing=1
     fi
+    files+=("$shared/$f")
   done
-  [[ ${#files[@]} -gt 0 ]] || { echo "SKIP: no vector files found"; return 77; }
+  [[ $missing -eq 0 ]] || return 1
+  for f in "$ARIASUITE_ROOT"/vectors/*.json "$ARIASUITE_ROOT"/vectors/generated/* \
+           "$ARIASUITE_ROOT"/vectors/samples/*; do
+    [[ -f "$f" ]] && files+=("$f")
+  done
+  ARIASUITE_CONFORMANCE_LIB=1 source "$ARIASUITE_ROOT/tools/cmd/conformance.sh"
+  runner="$(conformance_build)" || return 1
   mkdir -p "$run_out"
   rm -rf "$run_out/findings"
   "$runner" --impl ours --oracle all --junit "$run_out/conformance.xml" \
     --findings "$run_out/findings" "${files[@]}"
-  rc=$?
-  return "$rc"
 }
 
 # Stages contributed by other parts of the suite.
@@ -54,7 +55,7 @@ while [[ $# -gt 0 ]]; do
       if [[ "$1" == --only ]]; then run_only="$2"; else run_skip="$2"; fi
       shift 2 ;;
     --list) printf '%s\n' "${RUN_STAGES[@]}"; exit 0 ;;
-    -h|--help) sed -n 's/^# \{0,1\}//; 2,10p' "$ARIASUITE_ROOT/tools/cmd/run.sh"; exit 0 ;;
+    -h|--help) sed -n 's/^# \{0,1\}//; 2,12p' "$ARIASUITE_ROOT/tools/cmd/run.sh"; exit 0 ;;
     *) die "run: unknown argument '$1' (usage: tools/ariasuite run [--only LIST] [--skip LIST] [--list])" ;;
   esac
 done
@@ -67,6 +68,7 @@ done
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}"
 summary=()
 failed=0
+skipped=0
 set +e
 for s in "${RUN_STAGES[@]}"; do
   if [[ -n "$run_only" && ",$run_only," != *",$s,"* ]]; then continue; fi
@@ -81,11 +83,21 @@ for s in "${RUN_STAGES[@]}"; do
   took=$((SECONDS - start))
   case $rc in
     0) summary+=("$(printf '%-14s PASS   %5ss' "$s" "$took")") ;;
-    77) summary+=("$(printf '%-14s SKIP   %5ss' "$s" "$took")") ;;
+    77) summary+=("$(printf '%-14s SKIP   %5ss (not tested: see its reason above)' "$s" "$took")")
+        skipped=1 ;;
     *) summary+=("$(printf '%-14s FAIL   %5ss (exit %s)' "$s" "$took" "$rc")"); failed=1 ;;
   esac
 done
 set -e
 echo "=============== stage summary ==============="
 printf '%s\n' "${summary[@]}"
-exit "$failed"
+if [[ $failed -ne 0 ]]; then
+  echo "RESULT: FAIL"
+  exit 1
+fi
+if [[ $skipped -ne 0 ]]; then
+  echo "RESULT: NOT ALL TESTED (a stage skipped by itself; a skip is never a pass; exit 4)"
+  exit 4
+fi
+echo "RESULT: PASS"
+exit 0

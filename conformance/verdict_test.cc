@@ -1,0 +1,73 @@
+// The agreement rule: our paths are one vote; a third-party finding needs an independent answer
+// that sides with ours; the allowlist never removes the last one.
+#include "conformance/verdict.h"
+
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace ariasuite::conformance {
+namespace {
+
+Vote Ours(const char* path, int answer) { return Vote{std::string("ours/") + path, true, answer}; }
+Vote Lib(const char* name, int answer, bool set_aside = false) {
+  return Vote{name, false, answer, set_aside};
+}
+
+TEST(VerdictTest, AgreementIsNoBlame) {
+  Judgement j = Judge({Ours("scalar", 0), Ours("gfni-avx512", 0), Lib("openssl", 0)});
+  EXPECT_EQ(j.blame, Blame::kNone);
+  EXPECT_EQ(Judge({Ours("scalar", 0)}).blame, Blame::kNone);  // nobody to disagree with
+}
+
+TEST(VerdictTest, OurPathsDisagreeingIsOurs) {
+  Judgement j = Judge({Ours("scalar", 0), Ours("gfni-avx512", 1), Lib("openssl", 0),
+                       Lib("botan", 0)});
+  EXPECT_EQ(j.blame, Blame::kOurs);
+  ASSERT_EQ(j.odd.size(), 2u);
+  EXPECT_EQ(j.odd[0], 1u);  // the dissenting path first
+  EXPECT_NE(j.reason.find("our paths disagree"), std::string::npos);
+}
+
+// The planted scenario of the gate issue: a shared layer wrong on every path, one oracle.
+TEST(VerdictTest, EightPathsOfOursAgainstOneOracleIsOurs) {
+  std::vector<Vote> votes;
+  for (int i = 0; i < 8; ++i) votes.push_back(Ours("p", 1));
+  votes.push_back(Lib("openssl", 0));
+  Judgement j = Judge(votes);
+  EXPECT_EQ(j.blame, Blame::kOurs);
+  EXPECT_EQ(j.reason, "no independent answer agrees with ours: openssl disagrees");
+}
+
+TEST(VerdictTest, TwoOraclesAgainstOursIsOurs) {
+  Judgement j = Judge({Ours("scalar", 1), Lib("botan", 0), Lib("cryptopp", 2)});
+  EXPECT_EQ(j.blame, Blame::kOurs);
+}
+
+TEST(VerdictTest, ThirdPartyNeedsAnIndependentAnswerOnOurSide) {
+  Judgement j = Judge({Ours("scalar", 0), Lib("openssl", 0), Lib("cryptopp", 1)});
+  EXPECT_EQ(j.blame, Blame::kThirdParty);
+  ASSERT_EQ(j.odd.size(), 1u);
+  EXPECT_EQ(j.odd[0], 2u);
+  ASSERT_EQ(j.agreeing.size(), 1u);
+  EXPECT_EQ(j.agreeing[0], 1u);
+  EXPECT_EQ(j.reason, "cryptopp disagrees with ours, and openssl agrees with ours");
+}
+
+TEST(VerdictTest, AllowlistCannotRemoveTheOnlyOracle) {
+  Judgement j = Judge({Ours("scalar", 1), Lib("botan", 0, /*set_aside=*/true)});
+  EXPECT_EQ(j.blame, Blame::kOurs);
+  EXPECT_NE(j.reason.find("the allowlist set aside botan"), std::string::npos);
+}
+
+TEST(VerdictTest, AllowlistSetsAsideWhenAnotherOracleConfirms) {
+  Judgement j = Judge({Ours("scalar", 0), Lib("botan", 1, /*set_aside=*/true),
+                       Lib("sp800-38f", 0)});
+  EXPECT_EQ(j.blame, Blame::kNone);
+  // ... but a set-aside agreeing answer is not a confirmation.
+  Judgement k = Judge({Ours("scalar", 0), Lib("botan", 1, true), Lib("openssl", 0, true)});
+  EXPECT_EQ(k.blame, Blame::kOurs);
+}
+
+}  // namespace
+}  // namespace ariasuite::conformance

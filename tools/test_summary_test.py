@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Tests of tools/test_summary.py, the count line of `tools/ariasuite test`: a target that does not
+build (a test or not), a test with no result, and a failed bazel run that names nobody are failures,
+never `0 failed`.
+
+tools/testdata/bep_build_failure.json is the build event file of a real run (paths shortened): a
+cc_binary that does not compile, a test that depends on it, a failing sh_test and a passing cc_test,
+run as `bazel test --keep_going`.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import unittest_junit  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SUMMARY = os.path.join(HERE, "test_summary.py")
+BEP = os.path.join(HERE, "testdata", "bep_build_failure.json")
+
+
+def run(bep_text, rc):
+    with tempfile.TemporaryDirectory() as d:
+        bep = os.path.join(d, "bep.json")
+        counts = os.path.join(d, "counts")
+        with open(bep, "w") as f:
+            f.write(bep_text)
+        p = subprocess.run([sys.executable, SUMMARY, bep, str(rc), counts],
+                           capture_output=True, text=True)
+        with open(counts) as f:
+            return p.returncode, p.stdout, f.read().split()
+
+
+def events(*wanted):
+    with open(BEP) as f:
+        evs = [json.loads(line) for line in f if line.strip()]
+    return "".join(json.dumps(e) + "\n" for e in evs
+                   if not wanted or list(e["id"].keys())[0] in wanted)
+
+
+class TestSummaryTest(unittest.TestCase):
+    def test_build_failure_of_a_non_test_target_counts(self):
+        rc, out, counts = run(events(), 1)
+        self.assertEqual(rc, 1)
+        self.assertIn("FAILED //tmp_plant:broken_tool (did not build: ", out)
+        self.assertIn("FAILED //tmp_plant:needs_broken_test (did not build", out)
+        self.assertIn("FAILED //tmp_plant:fails_test (FAILED)", out)
+        self.assertEqual(counts, ["1", "3", "0"])
+        self.assertTrue(out.rstrip().endswith("bazel: 1 passed, 3 failed"), out)
+
+    def test_tests_without_result_in_a_failed_run_count(self):
+        # The run died after configuring (a server crash): no completion, no result.
+        rc, out, counts = run(events("targetConfigured"), 1)
+        self.assertEqual(rc, 1)
+        for t in ("fails_test", "needs_broken_test", "ok_test"):
+            self.assertIn("FAILED //tmp_plant:%s (no test result: it never ran)" % t, out)
+        self.assertEqual(counts, ["0", "3", "0"])
+
+    def test_failed_run_that_names_nobody_is_a_failure(self):
+        rc, out, counts = run("", 37)
+        self.assertEqual(rc, 1)
+        self.assertIn("FAILED bazel test exited 37 and named no failed target or test", out)
+        self.assertEqual(counts, ["0", "1", "0"])
+
+    def test_green_run_with_filtered_tests_passes(self):
+        # With bazel's exit 0, a configured test without result was filtered out on purpose.
+        text = "".join(line + "\n" for line in events().splitlines()
+                       if "fails_test" not in line and "broken" not in line)
+        rc, out, counts = run(text, 0)
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(counts, ["1", "0", "0"])
+
+
+if __name__ == "__main__":
+    sys.exit(unittest_junit.main(__name__))
