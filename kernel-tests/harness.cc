@@ -40,6 +40,7 @@ std::vector<Variant>& Variants() {
 // Shared with the forked test process: how it ended and why, written before it exits.
 struct Shared {
   int skipped;  // 1: SKIP, 2: KNOWN_ISSUE
+  int failed;   // a check failed (set by Fail, so a later SKIP or KNOWN_ISSUE cannot hide it)
   char reason[512];
 };
 Shared* g_shared = nullptr;
@@ -123,6 +124,7 @@ void Diag(const char* fmt, ...) {
 
 void Fail(Metadata* md, const char* file, int line, const std::string& what) {
   md->failed = true;
+  if (g_shared != nullptr) g_shared->failed = 1;
   const char* base = strrchr(file, '/');
   Diag("%s:%d: %s", base ? base + 1 : file, line, what.c_str());
 }
@@ -273,6 +275,13 @@ int Main(int argc, char** argv) {
     } else if (WEXITSTATUS(status) != kFail) {
       Diag("%s: test process exited with unexpected status %d", c.name.c_str(),
            WEXITSTATUS(status));
+    }
+    if (g_shared->failed && !note.empty()) {
+      // A test that failed a check and then skipped is failed: the skip must not hide it.
+      Diag("%s: failed a check before it ended as %s (%s)", c.name.c_str(),
+           g_shared->skipped == 1 ? "SKIP" : "KNOWN_ISSUE", g_shared->reason);
+      verdict = "not ok";
+      note.clear();
     }
     if (note.empty() && strcmp(verdict, "ok") == 0) {
       ++passed;

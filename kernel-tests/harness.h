@@ -5,7 +5,9 @@
 // 0 all passed, 1 a failure, 4 only skips (the kselftest codes, tools/testing/selftests/kselftest.h).
 //
 // In a test body: ASSERT_* stops the test on failure, EXPECT_* records it and goes on, SKIP(...)
-// ends the test as skipped with a printf-style reason, KNOWN_ISSUE(...) as a TAP TODO. `self` is the fixture, `variant` the variant.
+// ends the test as skipped with a printf-style reason, KNOWN_ISSUE(...) as a TAP TODO; a test that
+// failed a check before either is reported failed (`not ok`, no directive). `self` is the
+// fixture, `variant` the variant.
 // Diagnostics go to stdout as `# ` lines so they stay valid TAP.
 #ifndef ARIASUITE_KERNEL_TESTS_HARNESS_H_
 #define ARIASUITE_KERNEL_TESTS_HARNESS_H_
@@ -43,12 +45,13 @@ void Diag(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 // Records a failure with its location and message; for ASSERT_* also ends the test.
 void Fail(Metadata* md, const char* file, int line, const std::string& what);
 [[noreturn]] void AbortTest(Metadata* md);
-// Ends the test as skipped with a reason (printf style).
+// Ends the test as skipped with a reason (printf style); failed instead if a check failed before.
 [[noreturn]] void Skip(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 // Ends the test as a known kernel issue that is not the subject under test (for instance a kTLS
 // core behaviour the AES control shows too): TAP `not ok N name # TODO reason`, which TAP
-// consumers do not count as a failure, and never as a pass. Use only after the test observed the
-// behaviour and showed it is not specific to what it gates.
+// consumers do not count as a failure, and never as a pass (failed instead if a check failed
+// before). Use only after the test observed the behaviour and showed it is not specific to what
+// it gates.
 [[noreturn]] void KnownIssue(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
 // Runs every registered test (or those whose name contains the -t or $KTEST_FILTER substring;

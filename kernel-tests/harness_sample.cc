@@ -1,6 +1,6 @@
-// A program for harness_test: tests that pass, fail (EXPECT and ASSERT), skip, time out, crash
-// and report a known issue, over a fixture with two variants, so the harness's TAP and exit
-// status can be checked on the host.
+// A program for harness_test: tests that pass, fail (EXPECT and ASSERT), skip, time out, crash,
+// report a known issue, or fail a check and then skip or report a known issue, over a fixture
+// with two variants, so the harness's TAP and exit status can be checked on the host.
 #include <signal.h>
 #include <unistd.h>
 
@@ -34,6 +34,16 @@ TEST(plain) {
   EXPECT_OK(getpid());
   uint8_t a[3] = {1, 2, 3}, b[3] = {1, 2, 4};
   EXPECT_MEMEQ(a, b, 3);
+}
+
+// A failed check is not hidden by a later SKIP or KNOWN_ISSUE.
+TEST(fails_then_skips) {
+  EXPECT_EQ(1 + 1, 3);
+  SKIP("skipped after a failed EXPECT");
+}
+TEST(fails_then_known_issue) {
+  EXPECT_EQ(2 + 2, 5);
+  KNOWN_ISSUE("known issue after a failed EXPECT");
 }
 
 KTEST_MAIN()

@@ -1,5 +1,6 @@
 // Runs harness_sample (see there) and checks the harness's TAP 13 output, test names
-// (fixture.variant.test), per-test verdicts, timeout, crash handling and exit status.
+// (fixture.variant.test), per-test verdicts (a failure before a skip stays a failure), timeout,
+// crash handling and exit status.
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -39,7 +40,7 @@ TEST(Harness, FullRun) {
   std::string out = RunSample("", &st);
   EXPECT_EQ(st, 1) << out;
   EXPECT_TRUE(Has(out, "TAP version 13")) << out;
-  EXPECT_TRUE(Has(out, "1..15")) << out;
+  EXPECT_TRUE(Has(out, "1..17")) << out;
   EXPECT_TRUE(Has(out, "ok 1 sample.one.passes")) << out;
   EXPECT_TRUE(Has(out, "ok 2 sample.two.passes")) << out;
   EXPECT_TRUE(Has(out, "not ok 3 sample.one.expect_fails")) << out;
@@ -57,16 +58,38 @@ TEST(Harness, FullRun) {
   EXPECT_TRUE(Has(out, "not ok 15 global.plain")) << out;
   EXPECT_NE(out.find("bytes differ"), std::string::npos) << out;
   EXPECT_NE(out.find("first difference at byte 2: 03 vs 04"), std::string::npos) << out;
-  EXPECT_TRUE(Has(out, "# totals: pass:2 fail:9 skip:2 known-issue:2")) << out;
+  EXPECT_TRUE(Has(out, "not ok 16 global.fails_then_skips")) << out;
+  EXPECT_TRUE(Has(out, "not ok 17 global.fails_then_known_issue")) << out;
+  EXPECT_TRUE(Has(out, "# totals: pass:2 fail:11 skip:2 known-issue:2")) << out;
+}
+
+// A test that failed a check and then called SKIP or KNOWN_ISSUE is failed: `not ok` without a
+// SKIP or TODO directive, counted failed, exit status 1, with the skip reason in a diagnostic.
+TEST(Harness, FailureBeforeSkipIsFailure) {
+  int st;
+  std::string out = RunSample("fails_then_skips", &st);
+  EXPECT_EQ(st, 1) << out;
+  EXPECT_TRUE(Has(out, "not ok 1 global.fails_then_skips")) << out;
+  EXPECT_TRUE(Has(out, "# harness_sample.cc:41: expected 1 + 1 == 3 (2 vs 3)")) << out;
+  EXPECT_TRUE(Has(out, "# global.fails_then_skips: failed a check before it ended as SKIP "
+                       "(skipped after a failed EXPECT)")) << out;
+  EXPECT_TRUE(Has(out, "# totals: pass:0 fail:1 skip:0 known-issue:0")) << out;
+  out = RunSample("fails_then_known_issue", &st);
+  EXPECT_EQ(st, 1) << out;
+  EXPECT_TRUE(Has(out, "not ok 1 global.fails_then_known_issue")) << out;
+  EXPECT_EQ(out.find("# TODO"), std::string::npos) << out;
+  EXPECT_TRUE(Has(out, "# global.fails_then_known_issue: failed a check before it ended as "
+                       "KNOWN_ISSUE (known issue after a failed EXPECT)")) << out;
+  EXPECT_TRUE(Has(out, "# totals: pass:0 fail:1 skip:0 known-issue:0")) << out;
 }
 
 TEST(Harness, ExitStatus) {
   int st;
   RunSample("passes", &st);
   EXPECT_EQ(st, 0);
-  std::string out = RunSample("skips", &st);
+  std::string out = RunSample(".skips", &st);
   EXPECT_EQ(st, 4) << out;
-  out = RunSample("known_issue", &st);
+  out = RunSample(".known_issue", &st);
   EXPECT_EQ(st, 4) << out;
   out = RunSample("one.crashes", &st);
   EXPECT_EQ(st, 1) << out;

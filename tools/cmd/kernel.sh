@@ -6,11 +6,12 @@
 # Without --kernel/--kernel-tree: Debian's newest stock amd64 kernel, downloaded by package name
 # and unpacked into the cache (never installed), with the ARIA drivers built as out-of-tree
 # modules from the matching linux-source (tools/kernel/debian.py). The test programs are built
-# with Bazel (//kernel-tests:guest_tests). Exit status: 0 all passed, 1 a failure, 4 only skips,
-# 2 a setup error (one line naming it).
+# with Bazel (//kernel-tests:guest_tests). Exit status: 0 all passed, 1 a failure (a program
+# without its TAP plan and results too), 4 only skips or nothing tested (a --filter that matched
+# no test), 2 a setup error (one line naming it).
 for a in "$@"; do
   if [[ "$a" == "-h" || "$a" == "--help" ]]; then
-    sed -n 's/^# \{0,1\}//; 2,10p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
+    sed -n 's/^# \{0,1\}//; 2,11p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
     exit 0
   fi
 done

@@ -9,8 +9,10 @@
       Without --kernel/--kernel-tree: the prepared Debian kernel (prepared now unless
       --no-prepare, which reports a SKIP when nothing is prepared).
 
-Exit status of run: 0 all passed, 1 a failure, 4 only skips, 2 a usage or setup error (one line
-on stderr naming what).
+Exit status of run: 0 all passed, 1 a failure, 4 only skips or nothing tested (a --filter that
+matched no test: a SKIP line says so), 2 a usage or setup error (one line on stderr naming what).
+Every test program must print a TAP plan (1..N) and N results (1..0 only under --filter, or
+`1..0 # SKIP reason`), else it fails as `PROGRAM.program_status` with one line naming it.
 """
 import argparse
 import os
@@ -297,7 +299,11 @@ def cmd_run(args):
             memory_mb=args.memory, smp=args.smp, progress=progress)
     except qemu.QemuError as e:
         fatal(str(e))
-    run = tap.parse_guest(taptext, console, state, qemu_error)
+    run = tap.parse_guest(taptext, console, state, qemu_error, programs=names,
+                          filtered=bool(args.filter))
+    status, nothing = tap.run_verdict(run, args.filter)
+    if nothing:
+        run.cases.append(tap.Case("guest", "tests", "skip", nothing))
     cases = run.cases
     if args.junit:
         tap.write_junit(cases, args.junit)
@@ -306,11 +312,19 @@ def cmd_run(args):
     if not args.workdir:
         os.unlink(initrd)  # a temporary folder keeps only the (small) logs
     log("console and TAP logs: %s" % workdir)
-    return tap.exit_status(cases)
+    return status
+
+
+class _Parser(argparse.ArgumentParser):
+    """A bad flag is one line on stderr naming it and exit 2, like every other setup error
+    (argparse would print its usage first)."""
+
+    def error(self, message):
+        fatal(message)
 
 
 def main():
-    ap = argparse.ArgumentParser(prog="tools/ariasuite kernel")
+    ap = _Parser(prog="tools/ariasuite kernel")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("prepare")
     p.add_argument("--cache")

@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
 """Unit tests of the kernel runner's host side: TAP parsing (pass, fail, SKIP, TODO, missing
 results, wrong exit codes, a guest that died or hung, kernel splats), JUnit output, exit status,
-the newc cpio writer and .modinfo dependency resolution. No qemu, no network."""
+the whole run's verdict through main.py with qemu replaced by canned guest output (a program
+without TAP, one with fewer results than planned, a filter that matched nothing, bad flags), the
+newc cpio writer and .modinfo dependency resolution. No qemu, no network."""
+import contextlib
+import io
 import os
 import struct
 import sys
 import tempfile
 import unittest
+from unittest import mock
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import initramfs  # noqa: E402
 import kmod  # noqa: E402
+import main  # noqa: E402
 import tap  # noqa: E402
 
 GOOD = """ARIASUITE BEGIN
@@ -77,7 +83,46 @@ class TapTest(unittest.TestCase):
 
     def test_missing_results(self):
         run = tap.parse_guest(GOOD.replace("1..3", "1..4"), "", "exited")
-        self.assertIn("planned 4", by_name(run.cases)["prog.program_status"].message)
+        self.assertTrue(by_name(run.cases)["prog.program_status"].message.startswith(
+            "prog planned 4 tests but reported 3"))
+        self.assertEqual(tap.run_verdict(run), (1, None))
+
+    def test_no_tap_at_all(self):
+        text = GOOD[:GOOD.index("TAP version")] + "hello\nARIASUITE TAP-END prog rc=0\n" \
+            "ARIASUITE END\n"
+        run = tap.parse_guest(text, "", "exited", programs=["prog"])
+        c = by_name(run.cases)
+        self.assertEqual(c["prog.program_status"].status, "fail")
+        self.assertEqual(c["prog.program_status"].message.split("\n")[0],
+                         "prog printed no TAP plan (1..N)")
+        self.assertEqual(tap.run_verdict(run), (1, None))
+
+    def test_program_never_started(self):
+        run = tap.parse_guest(GOOD, "", "exited", programs=["prog", "other"])
+        c = by_name(run.cases)
+        self.assertNotIn("prog.program_status", c)
+        self.assertEqual(c["other.program_status"].message,
+                         "other printed no TAP: the guest never started it")
+        self.assertEqual(tap.run_verdict(run), (1, None))
+
+    def test_empty_plan(self):
+        empty = GOOD[:GOOD.index("1..3")] + "1..0\n# totals: pass:0\n" \
+            "ARIASUITE TAP-END prog rc=0\nARIASUITE END\n"
+        # Without a filter a program that plans no tests tested nothing: a failure.
+        run = tap.parse_guest(empty, "", "exited", programs=["prog"])
+        self.assertIn("planned no tests", by_name(run.cases)["prog.program_status"].message)
+        self.assertEqual(tap.run_verdict(run), (1, None))
+        # Under a filter it is no failure, but the run as a whole tested nothing: 4, said so.
+        run = tap.parse_guest(empty, "", "exited", programs=["prog"], filtered=True)
+        self.assertNotIn("prog.program_status", by_name(run.cases))
+        self.assertEqual(tap.run_verdict(run, "nosuch"), (
+            4, "nothing tested: --filter nosuch matched no test in any program"))
+        # kselftest's whole-program skip is a skip with its reason.
+        run = tap.parse_guest(empty.replace("1..0", "1..0 # SKIP no tls module"), "", "exited",
+                              programs=["prog"])
+        c = by_name(run.cases)["prog.program_status"]
+        self.assertEqual((c.status, c.message), ("skip", "no tls module"))
+        self.assertEqual(tap.run_verdict(run)[0], 4)
 
     def test_guest_hang(self):
         cut = GOOD[:GOOD.index("not ok 3")]
@@ -118,6 +163,120 @@ class TapTest(unittest.TestCase):
         self.assertEqual(cases["prog.a.v.two"].get("result"), "skipped")
         self.assertEqual(cases["prog.a.v.two"].find("skipped").get("message"), "no gcm(aria)")
         self.assertIsNone(cases["modules.tls"].find("skipped"))
+
+
+def _guest(programs):
+    """Canned guest output: programs is [(name, TAP lines, rc)]."""
+    out = GOOD[:GOOD.index("ARIASUITE TAP-BEGIN")]
+    for name, lines, rc in programs:
+        out += "ARIASUITE TAP-BEGIN %s\n%sARIASUITE TAP-END %s rc=%d\n" % (
+            name, "".join(l + "\n" for l in lines), name, rc)
+    return out + "ARIASUITE END\n"
+
+
+class MainTest(unittest.TestCase):
+    """main.py run end to end, qemu.boot replaced by canned guest output: exit status and the
+    lines a user sees."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        self.progs = []
+        for name in ("prog_a", "prog_b"):
+            path = os.path.join(self.tmp.name, name)
+            with open(path, "w") as f:
+                f.write("#!/bin/sh\n")
+            os.chmod(path, 0o755)
+            self.progs.append(path)
+        self.kernel = os.path.join(self.tmp.name, "bzImage")
+        with open(self.kernel, "wb") as f:
+            f.write(b"not booted")
+
+    def run_main(self, guest_tap, *extra, argv=None):
+        """Runs main.py run with the canned TAP; returns (exit status, stdout, stderr)."""
+        if argv is None:
+            argv = ["run", "--kernel", self.kernel, "--accel", "tcg",
+                    "--workdir", os.path.join(self.tmp.name, "work")]
+            for p in self.progs:
+                argv += ["--test", p]
+            argv += list(extra)
+
+        def fake_initramfs(out, *unused):
+            open(out, "wb").close()
+
+        def fake_boot(*unused, **unused_kw):
+            return "exited", 1.0, "[ 1.0] booted\n", guest_tap, ""
+
+        out, err = io.StringIO(), io.StringIO()
+        with mock.patch.object(sys, "argv", ["main.py"] + argv), \
+                mock.patch.object(main.qemu, "find_qemu", lambda: "/bin/false"), \
+                mock.patch.object(main.qemu, "boot", fake_boot), \
+                mock.patch.object(main, "build_initramfs", fake_initramfs), \
+                mock.patch.object(main.vectors, "collect", lambda repo: ({}, [])), \
+                contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                rc = main.main()
+            except SystemExit as e:
+                rc = e.code
+        return rc, out.getvalue(), err.getvalue()
+
+    def test_all_passed(self):
+        ok = ["TAP version 13", "1..1", "ok 1 a.v.t"]
+        rc, out, _ = self.run_main(_guest([("prog_a", ok, 0), ("prog_b", ok, 0)]))
+        self.assertEqual(rc, 0, out)
+        self.assertIn("\n5 passed, 0 failed, 1 skipped\n", out)
+
+    def test_program_without_tap_fails(self):
+        ok = ["TAP version 13", "1..1", "ok 1 a.v.t"]
+        rc, out, _ = self.run_main(_guest([("prog_a", ok, 0), ("prog_b", ["Segmentation fault"],
+                                                                0)]))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("\nFAIL prog_b.program_status\n     prog_b printed no TAP plan (1..N)\n", out)
+
+    def test_fewer_results_than_planned_fails(self):
+        ok = ["TAP version 13", "1..1", "ok 1 a.v.t"]
+        short = ["TAP version 13", "1..3", "ok 1 b.v.one", "ok 2 b.v.two"]
+        rc, out, _ = self.run_main(_guest([("prog_a", ok, 0), ("prog_b", short, 0)]))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("\nFAIL prog_b.program_status\n     prog_b planned 3 tests but reported 2\n",
+                      out)
+
+    def test_program_the_guest_never_ran_fails(self):
+        ok = ["TAP version 13", "1..1", "ok 1 a.v.t"]
+        rc, out, _ = self.run_main(_guest([("prog_a", ok, 0)]))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("\nFAIL prog_b.program_status\n     prog_b printed no TAP: the guest never "
+                      "started it\n", out)
+
+    def test_filter_matching_nothing_exits_4(self):
+        none = ["TAP version 13", "1..0", "# totals: pass:0 fail:0 skip:0 known-issue:0"]
+        rc, out, _ = self.run_main(_guest([("prog_a", none, 0), ("prog_b", none, 0)]),
+                                   "--filter", "nosuch")
+        self.assertEqual(rc, 4, out)
+        self.assertIn("\nSKIP guest.tests: nothing tested: --filter nosuch matched no test in any "
+                      "program\n", out)
+        # The same output without --filter: each program tested nothing, a failure.
+        rc, out, _ = self.run_main(_guest([("prog_a", none, 0), ("prog_b", none, 0)]))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("prog_a planned no tests (1..0) without a --filter", out)
+
+    def test_filter_matching_one_program_passes(self):
+        none = ["TAP version 13", "1..0"]
+        ok = ["TAP version 13", "1..1", "ok 1 a.v.t"]
+        rc, out, _ = self.run_main(_guest([("prog_a", ok, 0), ("prog_b", none, 0)]),
+                                   "--filter", "a.v")
+        self.assertEqual(rc, 0, out)
+
+    def test_bad_flag_is_one_line(self):
+        rc, out, err = self.run_main("", argv=["run", "--bogus"])
+        self.assertEqual(rc, 2)
+        self.assertEqual(err, "ariasuite kernel: error: unrecognized arguments: --bogus\n")
+
+    def test_missing_kernel_is_one_line(self):
+        missing = os.path.join(self.tmp.name, "nosuch")
+        rc, out, err = self.run_main("", argv=["run", "--test", self.progs[0], "--kernel", missing])
+        self.assertEqual(rc, 2)
+        self.assertEqual(err, "ariasuite kernel: error: --kernel %s: no such file\n" % missing)
 
 
 def _elf_with_modinfo(info):

@@ -2,13 +2,15 @@
 `ARIASUITE TAP-BEGIN/END` markers of tools/kernel/guest_init.sh), the module loads, and the kernel
 console checked for oopses, panics, BUG and WARNING splats. Writes the summary and JUnit XML.
 
-A case is (suite, name, status, message) with status "pass", "fail" or "skip".
+A case is (suite, name, status, message) with status "pass", "fail" or "skip". Each program
+must print a TAP plan and as many results (else `PROGRAM.program_status` fails); run_verdict gives
+the exit status, 4 when no program reported any result.
 """
 import re
 import xml.etree.ElementTree as ET
 
 _RESULT = re.compile(r"^(not ok|ok)\s+(\d+)\s*-?\s*([^#]*?)\s*(?:#\s*(.*))?$")
-_PLAN = re.compile(r"^1\.\.(\d+)")
+_PLAN = re.compile(r"^1\.\.(\d+)\s*(?:#\s*(.*))?$")
 
 # Console lines that mean the kernel went wrong while the tests ran.
 _KERNEL_TROUBLE = re.compile(
@@ -42,6 +44,7 @@ class GuestRun:
         self.drivers = []  # (name, driver, priority, selftest)
         self.began = False
         self.ended = False
+        self.results = 0  # TAP result lines (ok / not ok) of every program together
 
 
 def _cpu_missing(flags, module):
@@ -55,14 +58,17 @@ def _cpu_missing(flags, module):
     return [f for f in need if f not in have]
 
 
-def parse_program(suite, lines, rc, complete):
-    """Cases of one program's TAP block. rc is its exit status (None when unknown)."""
-    cases, diag, plan, seen = [], [], None, 0
+def parse_program(suite, lines, rc, complete, filtered=False):
+    """Cases of one program's TAP block and how many results it printed. rc is its exit status
+    (None when unknown); filtered: a --filter was given, so a plan of 1..0 is no failure."""
+    cases, diag, plan, plan_skip, seen = [], [], None, None, 0
     for raw in lines:
         line = raw.rstrip("\r\n")
         m = _PLAN.match(line)
         if m and plan is None:
             plan = int(m.group(1))
+            if m.group(2) and m.group(2).upper().startswith("SKIP"):
+                plan_skip = m.group(2)[4:].strip() or "skipped (no reason given)"
             continue
         m = _RESULT.match(line)
         if m:
@@ -92,11 +98,16 @@ def parse_program(suite, lines, rc, complete):
             diag.append(line.strip())
     problems = []
     if not complete:
-        problems.append("the program did not finish (guest died or hung while it ran)")
+        problems.append("did not finish (the guest died or hung while it ran)")
     if plan is None:
-        problems.append("no TAP plan line (1..N)")
+        problems.append("printed no TAP plan (1..N)")
     elif plan != seen:
-        problems.append("planned %d tests, reported %d" % (plan, seen))
+        problems.append("planned %d tests but reported %d" % (plan, seen))
+    elif plan == 0 and plan_skip is not None:
+        # kselftest's ksft_exit_skip before any test: `1..0 # SKIP reason`.
+        cases.append(Case(suite, "program_status", "skip", plan_skip))
+    elif plan == 0 and not filtered:
+        problems.append("planned no tests (1..0) without a --filter: it tested nothing")
     failed = any(c.status == "fail" for c in cases)
     passed = any(c.status == "pass" for c in cases)
     # kselftest harnesses (the kernel's own, for --extra-test) exit 4 only when everything
@@ -115,16 +126,25 @@ def parse_program(suite, lines, rc, complete):
     if problems:
         tail = "\n".join(diag[-20:])
         cases.append(Case(suite, "program_status", "fail",
-                          "; ".join(problems) + ("\n" + tail if tail else "")))
-    return cases
+                          "%s %s" % (suite, "; ".join(problems)) + ("\n" + tail if tail else "")))
+    return cases, seen
 
 
-def parse_guest(tap_text, console_text, run_state, qemu_error=""):
+def parse_guest(tap_text, console_text, run_state, qemu_error="", programs=(),
+                filtered=False):
     """Parses the TAP channel and the console of one boot. run_state: "exited" or "timeout";
-    qemu_error: qemu's complaint when it exited with an error."""
+    qemu_error: qemu's complaint when it exited with an error; programs: the names of the test
+    programs the guest was given (each must print its TAP); filtered: a --filter was given."""
     run = GuestRun()
     lines = tap_text.replace("\r", "").split("\n")
-    current, block, i = None, [], 0
+    current, block, started = None, [], []
+
+    def program(name, rc, complete):
+        started.append(name)
+        cases, seen = parse_program(name, block, rc, complete, filtered)
+        run.cases.extend(cases)
+        run.results += seen
+
     for line in lines:
         if line.startswith("ARIASUITE "):
             parts = line.split(" ", 3)
@@ -157,7 +177,7 @@ def parse_guest(tap_text, console_text, run_state, qemu_error=""):
             elif tag == "TAP-END":
                 m = re.search(r"rc=(\d+)", line)
                 rc = int(m.group(1)) if m else None
-                run.cases += parse_program(current or parts[2], block, rc, True)
+                program(current or parts[2], rc, True)
                 current = None
             elif tag == "END":
                 run.ended = True
@@ -165,7 +185,12 @@ def parse_guest(tap_text, console_text, run_state, qemu_error=""):
         if current is not None:
             block.append(line)
     if current is not None:
-        run.cases += parse_program(current, block, None, False)
+        program(current, None, False)
+    if run.began:
+        for name in programs:
+            if name not in started:
+                run.cases.append(Case(name, "program_status", "fail",
+                                      "%s printed no TAP: the guest never started it" % name))
 
     trouble = [l for l in console_text.replace("\r", "").split("\n") if _KERNEL_TROUBLE.search(l)]
     tail = "\n".join(console_text.replace("\r", "").rstrip("\n").split("\n")[-40:])
@@ -206,6 +231,19 @@ def exit_status(cases):
     if c["pass"] == 0:
         return 4
     return 0
+
+
+def run_verdict(run, filter_word=None):
+    """The exit status of a whole guest run and, when no test ran, the line that says so:
+    1 a failure; 4 when no program reported a single TAP result (a --filter that matched
+    nothing), since module loads and a clean boot alone test nothing; otherwise exit_status."""
+    if counts(run.cases)["fail"]:
+        return 1, None
+    if run.results == 0:
+        if filter_word:
+            return 4, ("nothing tested: --filter %s matched no test in any program" % filter_word)
+        return 4, "nothing tested: no program reported a test result"
+    return exit_status(run.cases), None
 
 
 def write_junit(cases, path, name="ariasuite.kernel"):
