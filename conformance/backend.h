@@ -1,7 +1,8 @@
 // The one small interface behind which every implementation the conformance runner and the
 // differential fuzzers compare lives: each of our paths (scalar, SIMD), OpenSSL 3 EVP, Botan 2,
-// Crypto++, the kernel crypto API (AF_ALG), BoringSSL (through its own adapter process) and any
-// external program speaking the exec line protocol (conformance/PROTOCOL.md).
+// Crypto++, the kernel crypto API (AF_ALG), BoringSSL (through its own adapter process), the
+// SP 800-38F key wrap written from the standard over OpenSSL's raw ARIA, and any external program
+// speaking the exec line protocol (conformance/PROTOCOL.md).
 //
 // A backend answers one Request with std::optional<Result>:
 //  - std::nullopt: "this backend does not support these parameters" (an algorithm, mode, key,
@@ -19,6 +20,7 @@
 //   MakeBotanBackend       //conformance:botan_backend
 //   MakeCryptoppBackend    //conformance:cryptopp_backend
 //   MakeKernelBackend      //conformance:kernel_backend
+//   MakeSp80038fBackend    //conformance:sp800_38f_backend
 //   MakeExecBackend        //conformance:exec_backend
 //   MakeBackend(s)         //conformance:backends (the registry; links all of the above)
 #ifndef ARIASUITE_CONFORMANCE_BACKEND_H_
@@ -122,7 +124,7 @@ class Backend {
   virtual ~Backend() = default;
 
   // "ours/scalar", "ours/gfni-avx512", "openssl", "botan", "cryptopp", "boringssl", "kernel",
-  // "exec:PROGRAM".
+  // "sp800-38f", "exec:PROGRAM".
   virtual std::string name() const = 0;
 
   // True for our own implementation paths: their failures fail a run; an oracle's failures are
@@ -148,6 +150,10 @@ std::unique_ptr<Backend> MakeCryptoppBackend();
 // when the kernel has them; Cipher::kAes the same way. unavailable() names what is missing (AF_ALG
 // sockets, or ARIA); gcm() takes 12-byte IVs only, other IV lengths are unsupported.
 std::unique_ptr<Backend> MakeKernelBackend();
+// ARIA KW and KWP written from NIST SP 800-38F §6.1-6.3 over OpenSSL's raw ARIA block cipher (EVP
+// ECB), sharing no code with impl/: a second independent key wrap oracle beside Botan. Refuses
+// exactly what SP 800-38F refuses; every other operation and Cipher::kAes are unsupported.
+std::unique_ptr<Backend> MakeSp80038fBackend();
 // An external program speaking the exec line protocol (conformance/PROTOCOL.md), started on first
 // use and kept running; name() is "exec:" + program unless display_name is given.
 std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
@@ -156,12 +162,13 @@ std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
 // The registry (//conformance:backends). Names: "ours" (every path in AllImpls(), each reported
 // SKIP when the CPU cannot run it), "ours/<path>", "openssl", "botan", "cryptopp", "boringssl"
 // (the exec adapter //conformance:boringssl_adapter, found next to the calling binary, in its
-// runfiles or through $ARIASUITE_BORINGSSL_ADAPTER), "kernel", "exec:PROGRAM", and "oracles"
-// (every oracle except exec). On an unknown name returns an empty vector and sets *error to a
+// runfiles or through $ARIASUITE_BORINGSSL_ADAPTER), "kernel", "sp800-38f", "exec:PROGRAM", and
+// "oracles" or "all" (every oracle of OracleNames(), i.e. all but exec). On an unknown name returns an empty vector and sets *error to a
 // one-line message.
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
                                                    std::string* error);
-std::vector<std::string> OracleNames();  // {"openssl", "botan", "cryptopp", "boringssl", "kernel"}
+// {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f"}
+std::vector<std::string> OracleNames();
 
 }  // namespace ariasuite::conformance
 

@@ -59,7 +59,9 @@ std::unique_ptr<Backend> MakeBoringSslBackend() {
 
 }  // namespace
 
-std::vector<std::string> OracleNames() { return {"openssl", "botan", "cryptopp", "boringssl", "kernel"}; }
+std::vector<std::string> OracleNames() {
+  return {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f"};
+}
 
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
                                                    std::string* error) {
@@ -86,6 +88,8 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
       out.push_back(MakeBoringSslBackend());
     } else if (name == "kernel") {
       out.push_back(MakeKernelBackend());
+    } else if (name == "sp800-38f") {
+      out.push_back(MakeSp80038fBackend());
     } else if (name == "oracles" || name == "all") {
       for (const std::string& o : OracleNames()) {
         std::vector<std::unique_ptr<Backend>> one = MakeBackends({o}, error);
@@ -95,8 +99,8 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
       out.push_back(MakeExecBackend(name.substr(5)));
     } else {
       *error = "unknown backend '" + name +
-               "' (known: ours, ours/PATH, openssl, botan, cryptopp, boringssl, kernel, oracles, "
-               "exec:PROGRAM)";
+               "' (known: ours, ours/PATH, openssl, botan, cryptopp, boringssl, kernel, sp800-38f, "
+               "oracles, exec:PROGRAM)";
       return {};
     }
   }

@@ -341,5 +341,24 @@ TEST(CliTest, AllSixWycheproofFilesOnEveryPath) {
   EXPECT_NE(r.out.find("aria_kwp_test.json       252/252"), std::string::npos) << r.out;
 }
 
+// The SP 800-38F oracle through the CLI: selected by name, it passes both key wrap files (so
+// --strict-oracles stays 0) and appears in the verdict table beside our path.
+TEST(CliTest, Sp80038fOraclePassesTheKeyWrapFiles) {
+  std::string looked_in;
+  const std::string shared = testdata::SharedDir(&looked_in);
+  if (shared.empty()) {
+    GTEST_SKIP() << "no shared vectors folder; looked in " << looked_in;
+  }
+  const std::string dir = shared + "/vectors/wycheproof/";
+  CliRun r = RunCli("--impl ours/scalar --oracle sp800-38f --strict-oracles " + dir +
+                    "aria_wrap_test.json " + dir + "aria_kwp_test.json");
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("  sp800-38f           passed  159 passed, 0 failed"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("  sp800-38f           passed  252 passed, 0 failed"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("aria_kwp_test.json  252/252     252/252"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace ariasuite::conformance

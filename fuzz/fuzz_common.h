@@ -24,8 +24,8 @@ using conformance::Request;
 // Backends whose unavailable() gives a reason are dropped with one stderr line.
 std::vector<Backend*> BackendsFor(const std::vector<std::string>& names);
 
-// The ARIA backends: every path of ours this CPU runs, OpenSSL, Botan, Crypto++ and (where the
-// kernel has ARIA) the kernel's AF_ALG.
+// The ARIA backends: every path of ours this CPU runs, OpenSSL, Botan, Crypto++, (where the
+// kernel has ARIA) the kernel's AF_ALG, and the SP 800-38F key wrap oracle (KW/KWP only).
 const std::vector<Backend*>& AriaBackends();
 
 // The answers of one AskAll, by backend name (for round trips without asking again).
