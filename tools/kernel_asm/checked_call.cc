@@ -1,0 +1,230 @@
+// Checked calls of the kernel's ARIA assembly (see checked_call.h).
+#include "tools/kernel_asm/checked_call.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "impl/aria.h"
+#include "tools/kernel_asm/aria_ctx.h"
+
+namespace ariasuite::kernel_asm {
+namespace {
+
+// [PROT_NONE page][one read-write page][PROT_NONE page], reused across calls. A buffer is placed
+// to end `shift` bytes before the second guard page; everything else in the read-write page holds
+// a position-dependent pattern that Intact() checks.
+class GuardedPage {
+ public:
+  GuardedPage() {
+    page_ = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    void* p = mmap(nullptr, 3 * page_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
+      std::perror("kernel_asm: mmap");
+      std::abort();
+    }
+    base_ = static_cast<uint8_t*>(p);
+    if (mprotect(base_, page_, PROT_NONE) != 0 || mprotect(base_ + 2 * page_, page_, PROT_NONE)) {
+      std::perror("kernel_asm: mprotect");
+      std::abort();
+    }
+  }
+  GuardedPage(const GuardedPage&) = delete;
+  GuardedPage& operator=(const GuardedPage&) = delete;
+
+  // A len-byte buffer ending shift bytes before the guard; the rest of the page patterned.
+  uint8_t* Place(size_t len, unsigned shift) {
+    len_ = len;
+    rw_ = base_ + page_;
+    for (size_t i = 0; i < page_; ++i) rw_[i] = Pattern(i);
+    start_ = rw_ + page_ - len - shift;
+    return start_;
+  }
+  // Whether every byte outside the buffer still holds the pattern; if not, *where says which
+  // ("3 bytes before", "byte 0 past the end").
+  bool Intact(std::string* where) const {
+    for (size_t i = 0; i < page_; ++i) {
+      const uint8_t* p = rw_ + i;
+      if (p >= start_ && p < start_ + len_) continue;
+      if (*p != Pattern(i)) {
+        *where = p < start_ ? std::to_string(start_ - p) + " bytes before it"
+                            : "byte " + std::to_string(p - (start_ + len_)) + " past its end";
+        return false;
+      }
+    }
+    return true;
+  }
+
+ private:
+  static uint8_t Pattern(size_t i) { return static_cast<uint8_t>(0xa5 ^ (i * 29)); }
+  size_t page_ = 0, len_ = 0;
+  uint8_t* base_ = nullptr;
+  uint8_t* rw_ = nullptr;
+  uint8_t* start_ = nullptr;
+};
+
+struct Pages {
+  GuardedPage src, dst, keystream, iv, ctx;
+};
+
+Pages& GetPages() {
+  static Pages* pages = new Pages;
+  return *pages;
+}
+
+void Note(CallResult* r, std::string s) { r->problems.push_back(std::move(s)); }
+
+std::string FirstDiff(const std::vector<uint8_t>& got, const std::vector<uint8_t>& want) {
+  for (size_t i = 0; i < got.size() && i < want.size(); ++i) {
+    if (got[i] != want[i]) {
+      char buf[96];
+      std::snprintf(buf, sizeof(buf), "block %zu byte %zu (of %zu blocks)", i / 16, i % 16,
+                    want.size() / 16);
+      return buf;
+    }
+  }
+  return "length";
+}
+
+}  // namespace
+
+std::string Hex(const uint8_t* p, size_t n) {
+  static const char* kDigits = "0123456789abcdef";
+  std::string s;
+  s.reserve(2 * n);
+  for (size_t i = 0; i < n; ++i) {
+    s += kDigits[p[i] >> 4];
+    s += kDigits[p[i] & 15];
+  }
+  return s;
+}
+
+void AddCounter(uint8_t out[16], const uint8_t in[16], uint64_t n) {
+  unsigned carry = 0;
+  uint64_t add = n;
+  for (int i = 15; i >= 0; --i) {
+    const unsigned sum = in[i] + static_cast<unsigned>(add & 0xff) + carry;
+    out[i] = static_cast<uint8_t>(sum);
+    carry = sum >> 8;
+    add >>= 8;
+  }
+}
+
+CallResult CheckedCall(const Function& fn, const CallSpec& spec) {
+  CallResult r;
+  const size_t len = fn.blocks * 16;
+  if (spec.input.size() != len) {
+    Note(&r, "harness error: input is " + std::to_string(spec.input.size()) + " bytes, not " +
+                 std::to_string(len));
+    return r;
+  }
+  Pages& pages = GetPages();
+  // The context too sits against a guard page: the assembly must read only struct aria_ctx.
+  KernelAriaCtx* ctx =
+      reinterpret_cast<KernelAriaCtx*>(pages.ctx.Place(sizeof(KernelAriaCtx), 0));
+  if (!MakeKernelAriaCtx(ctx, spec.key.data(), spec.key.size())) {
+    Note(&r, "bad key length " + std::to_string(spec.key.size()));
+    return r;
+  }
+
+  // The reference answer.
+  AriaKey key;
+  r.want.resize(len);
+  if (fn.kind == Kind::kCtr) {
+    AriaSetEncryptKey(&key, spec.key.data(), spec.key.size());
+    r.counters.resize(len);
+    r.stream.resize(len);
+    for (size_t b = 0; b < fn.blocks; ++b) {
+      AddCounter(&r.counters[16 * b], spec.iv, b);
+      AriaCryptBlock(key, &r.stream[16 * b], &r.counters[16 * b]);
+      for (int i = 0; i < 16; ++i) r.want[16 * b + i] = spec.input[16 * b + i] ^ r.stream[16 * b + i];
+    }
+    AddCounter(r.iv_want, spec.iv, fn.blocks);
+  } else {
+    if (fn.kind == Kind::kEncrypt) {
+      AriaSetEncryptKey(&key, spec.key.data(), spec.key.size());
+    } else {
+      AriaSetDecryptKey(&key, spec.key.data(), spec.key.size());
+    }
+    for (size_t b = 0; b < fn.blocks; ++b) AriaCryptBlock(key, &r.want[16 * b], &spec.input[16 * b]);
+  }
+  std::memset(&key, 0, sizeof(key));
+
+  // The call.
+  uint8_t* src = pages.src.Place(len, spec.src_shift);
+  std::memcpy(src, spec.input.data(), len);
+  uint8_t* dst = src;
+  if (!spec.in_place) {
+    dst = pages.dst.Place(len, spec.dst_shift);
+    std::memset(dst, spec.fill, len);
+  }
+  uint8_t* keystream = nullptr;
+  uint8_t* iv = nullptr;
+  if (fn.kind == Kind::kCtr) {
+    keystream = pages.keystream.Place(len, spec.keystream_shift);
+    std::memset(keystream, spec.fill, len);
+    iv = pages.iv.Place(16, spec.iv_shift);
+    std::memcpy(iv, spec.iv, 16);
+    fn.ctr()(ctx, dst, src, keystream, iv);
+  } else {
+    fn.crypt()(ctx, dst, src);
+  }
+
+  r.output.assign(dst, dst + len);
+  if (r.output != r.want) Note(&r, "output differs from ours/scalar at " + FirstDiff(r.output, r.want));
+  if (!spec.in_place && std::memcmp(src, spec.input.data(), len) != 0) {
+    Note(&r, "src changed (not in place) at " +
+                 FirstDiff(std::vector<uint8_t>(src, src + len), spec.input));
+  }
+  std::string where;
+  if (!pages.src.Intact(&where)) Note(&r, "wrote outside src: " + where);
+  if (!spec.in_place && !pages.dst.Intact(&where)) {
+    Note(&r, "wrote outside dst: " + where);
+  }
+  if (!pages.ctx.Intact(&where)) Note(&r, "wrote outside struct aria_ctx: " + where);
+  KernelAriaCtx fresh;
+  MakeKernelAriaCtx(&fresh, spec.key.data(), spec.key.size());
+  if (std::memcmp(&fresh, ctx, sizeof(fresh)) != 0) Note(&r, "changed struct aria_ctx");
+  if (fn.kind == Kind::kCtr) {
+    std::memcpy(r.iv_out, iv, 16);
+    r.keystream.assign(keystream, keystream + len);
+    if (std::memcmp(r.iv_out, r.iv_want, 16) != 0) {
+      Note(&r, "counter after the call is " + Hex(r.iv_out, 16) + ", want " + Hex(r.iv_want, 16) +
+                   " (iv + " + std::to_string(fn.blocks) + " mod 2^128)");
+    }
+    if (!pages.keystream.Intact(&where)) {
+      Note(&r, "wrote outside the " + std::to_string(len) + "-byte keystream scratch buffer: " +
+                   where);
+    }
+    if (!pages.iv.Intact(&where)) Note(&r, "wrote outside the 16-byte counter: " + where);
+  }
+  return r;
+}
+
+std::string Describe(const Function& fn, const CallSpec& spec, const CallResult& r) {
+  std::string s = "function: " + fn.name + " (" + fn.driver + ", " + KindName(fn.kind) + ", " +
+                  std::to_string(fn.blocks) + " blocks)\n";
+  for (const std::string& p : r.problems) s += "problem: " + p + "\n";
+  char layout[160];
+  std::snprintf(layout, sizeof(layout),
+                "layout: %s, src end-shift %u, dst end-shift %u, keystream end-shift %u, iv "
+                "end-shift %u, fill 0x%02x\n",
+                spec.in_place ? "in place" : "separate", spec.src_shift, spec.dst_shift,
+                spec.keystream_shift, spec.iv_shift, spec.fill);
+  s += layout;
+  s += "key: " + Hex(spec.key.data(), spec.key.size()) + "\n";
+  if (fn.kind == Kind::kCtr) {
+    s += "iv: " + Hex(spec.iv, 16) + "\n";
+    s += "iv after: " + Hex(r.iv_out, 16) + " (want " + Hex(r.iv_want, 16) + ")\n";
+  }
+  s += "input: " + Hex(spec.input.data(), spec.input.size()) + "\n";
+  s += "kernel: " + Hex(r.output.data(), r.output.size()) + "\n";
+  s += "ours/scalar: " + Hex(r.want.data(), r.want.size()) + "\n";
+  s += "cpu: " + CpuFlagsLine() + "\n";
+  return s;
+}
+
+}  // namespace ariasuite::kernel_asm
