@@ -17,6 +17,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 
 import glue
 import isa
@@ -123,14 +124,47 @@ def build(t, out=None, cache=None, log=None, record_current=False):
                                  "%d" % (aria_h, field, have.get(field), off))
     digest = _digest(t)
     d = out or os.path.join(cache_dir(cache), digest)
-    manifest = os.path.join(d, "manifest.txt")
-    if os.path.exists(manifest) and open(manifest).read().find("digest %s\n" % digest) >= 0:
+    if _complete(d, digest):
         if record_current:
             _record_current(d, cache)
         return d
-    tmp = d + ".tmp"
-    shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(tmp)
+    # Built beside its final place and renamed into it, so that concurrent runs (the bazel tests,
+    # a user's command) never see a half-built directory.
+    os.makedirs(os.path.dirname(os.path.abspath(d)), exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix=os.path.basename(d) + ".tmp-", dir=os.path.dirname(os.path.abspath(d)))
+    try:
+        _build_into(t, tmp, digest, log)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    if os.path.exists(d) and not _complete(d, digest):
+        shutil.rmtree(d, ignore_errors=True)  # a stale build of other sources (--build-dir)
+    try:
+        os.rename(tmp, d)
+    except OSError:  # another run finished first: its directory is as good as ours
+        shutil.rmtree(tmp, ignore_errors=True)
+    if record_current:
+        _record_current(d, cache)
+    if out is None:
+        _prune(cache_dir(cache), keep=d)
+    return d
+
+
+def _prune(parent, keep, limit=8):
+    """Removes all but the `limit` most recent builds in the cache (sources and tools change)."""
+    builds = [os.path.join(parent, n) for n in os.listdir(parent)
+              if re.match(r"^[0-9a-f]{16}$", n) and os.path.join(parent, n) != keep]
+    builds.sort(key=lambda p: os.path.getmtime(p), reverse=True)
+    for old in builds[limit - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _complete(d, digest):
+    manifest = os.path.join(d, "manifest.txt")
+    return os.path.exists(manifest) and ("digest %s\n" % digest) in open(manifest).read()
+
+
+def _build_into(t, tmp, digest, log):
     objects = []
     for asm, _, driver in treemod.DRIVERS:
         obj = os.path.join(tmp, driver + ".o")
@@ -173,16 +207,11 @@ def build(t, out=None, cache=None, log=None, record_current=False):
                                                        ",".join(flags) or "-"))
     with open(os.path.join(tmp, "manifest.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
-    shutil.rmtree(d, ignore_errors=True)
-    os.rename(tmp, d)
-    if record_current:
-        _record_current(d, cache)
-    return d
 
 
 def _record_current(d, cache):
     os.makedirs(cache_dir(cache), exist_ok=True)
-    tmp = os.path.join(cache_dir(cache), "current.tmp")
+    tmp = os.path.join(cache_dir(cache), "current.tmp-%d" % os.getpid())
     with open(tmp, "w") as f:
         f.write(d + "\n")
     os.replace(tmp, os.path.join(cache_dir(cache), "current"))

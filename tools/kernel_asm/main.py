@@ -10,6 +10,8 @@ tree and checked natively, in seconds, without booting anything (README.md here)
       prints the verdict table per driver and function.
   main.py build [--kernel-tree DIR] [--cache DIR] [--build-dir DIR] [--print-dir]
       Only assembles (for the fuzzer and the benchmark); prints the build directory.
+  main.py tree [--kernel-tree DIR] [--cache DIR]
+      Prints the kernel tree that would be used (exit 2 with the reason when there is none).
 
 --kernel-tree defaults to $ARIASUITE_KERNEL_TREE when that is set.
 Exit status of run: 0 every check passed (known findings listed, see known_findings.txt), 1 a
@@ -60,6 +62,16 @@ def _tree_and_build(args):
     except (build.BuildError, OSError) as e:
         fatal(str(e))
     return t, d
+
+
+def cmd_tree(args):
+    explicit = args.kernel_tree or os.environ.get("ARIASUITE_KERNEL_TREE") or None
+    try:
+        t = treemod.find_tree(explicit, args.cache, log=log)
+    except treemod.TreeError as e:
+        fatal(str(e))
+    print("%s\tLinux %s\t%s" % (t.root, t.version(), t.origin))
+    return 0
 
 
 def cmd_build(args):
@@ -245,12 +257,13 @@ def cmd_run(args):
 def main():
     p = _Parser(prog="tools/ariasuite kernel-asm", add_help=True)
     sub = p.add_subparsers(dest="cmd")
-    for name in ("run", "build"):
+    for name in ("run", "build", "tree"):
         s = sub.add_parser(name)
         s.error = p.error
         s.add_argument("--kernel-tree")
         s.add_argument("--cache")
-        s.add_argument("--build-dir")
+        if name != "tree":
+            s.add_argument("--build-dir")
     r = sub.choices["run"]
     r.add_argument("--harness")
     r.add_argument("--seconds", type=float, default=5.0)
@@ -261,11 +274,13 @@ def main():
     args = p.parse_args()
     if args.cmd == "build":
         return cmd_build(args)
+    if args.cmd == "tree":
+        return cmd_tree(args)
     if args.cmd == "run":
         if args.seconds < 0:
             fatal("--seconds wants a number >= 0")
         return cmd_run(args)
-    fatal("a command is needed: run or build")
+    fatal("a command is needed: run, build or tree")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "kernel"))
@@ -119,9 +120,8 @@ def _extract(deb, dest):
     if not tars:
         raise TreeError("%s holds no linux-source tarball" % deb)
     top, comp = tars[0]
-    tmp = dest + ".tmp"
-    shutil.rmtree(tmp, ignore_errors=True)
-    os.makedirs(tmp)
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix=os.path.basename(dest) + ".tmp-", dir=os.path.dirname(dest))
     decompress = {"xz": "xz -dc -T2", "bz2": "bzip2 -dc", "gz": "gzip -dc"}[comp]
     members = " ".join("'%s/%s'" % (top, w) for w in WANTED)
     cmd = ('dpkg-deb --fsys-tarfile "$1" | tar -xO "./usr/src/%s.tar.%s" | %s | '
@@ -134,8 +134,12 @@ def _extract(deb, dest):
                         % (deb, p.stderr.decode(errors="replace").strip().splitlines()[-1:]))
     with open(os.path.join(tmp, ".ariasuite-extracted"), "w") as f:
         json.dump({"deb": deb}, f)
-    shutil.rmtree(dest, ignore_errors=True)
-    os.rename(tmp, dest)
+    if os.path.exists(dest) and not os.path.exists(os.path.join(dest, ".ariasuite-extracted")):
+        shutil.rmtree(dest, ignore_errors=True)  # a half-extracted leftover
+    try:
+        os.rename(tmp, dest)
+    except OSError:  # extracted meanwhile by another run
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def find_tree(explicit=None, cache=None, log=None):
