@@ -54,6 +54,26 @@ done
 
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}"
 
+# kernel_aria_asm fuzzes the kernel's own ARIA assembly, assembled from the cached kernel tree (or
+# $ARIASUITE_KERNEL_TREE) by tools/kernel_asm; without a tree it is skipped, never passed.
+fuzz_skipped=()
+for i in "${!fuzz_targets[@]}"; do
+  [[ "${fuzz_targets[$i]}" == kernel_aria_asm ]] || continue
+  if ka_dir="$(python3 "$ARIASUITE_ROOT/tools/kernel_asm/main.py" build --print-dir 2>"/tmp/ariasuite-kernel-asm.$$")"; then
+    export ARIASUITE_KERNEL_ASM_DIR="$ka_dir"
+  else
+    fuzz_skipped+=("kernel_aria_asm: $(tail -n 1 "/tmp/ariasuite-kernel-asm.$$" | sed 's/^ariasuite kernel-asm: error: //')")
+    unset 'fuzz_targets[i]'
+  fi
+  rm -f "/tmp/ariasuite-kernel-asm.$$"
+done
+fuzz_targets=("${fuzz_targets[@]}")
+if [[ ${#fuzz_targets[@]} -eq 0 ]]; then
+  for r in "${fuzz_skipped[@]}"; do echo "fuzz: SKIP $r"; done
+  echo "fuzz: 0 passed, 0 failed, ${#fuzz_skipped[@]} skipped"
+  exit 0
+fi
+
 # A separate output base: the fuzz config's instrumented objects would otherwise overwrite the
 # default build's (same output directory name) and each switch would rebuild everything.
 fuzz_ob="${ARIASUITE_FUZZ_OUTPUT_BASE:-$HOME/.cache/bazel-ariasuite-fuzz-$(printf '%s' "$ARIASUITE_ROOT" | md5sum | cut -c1-10)}"
@@ -196,7 +216,14 @@ for t in "${fuzz_targets[@]}"; do
   r="$(cat "$fuzz_tmp/$t.result" 2>/dev/null || echo "error $t: no result")"
   case "${r%% *}" in
     pass) passed=$((passed + 1)); echo "fuzz: PASS ${r#* }" ;;
-    ours) failed=$((failed + 1)); echo "fuzz: FAIL (finding in our code) ${r#* }" ;;
+    ours)
+      failed=$((failed + 1))
+      # kernel_aria_asm's subject is the kernel's assembly, not ariasuite's code.
+      if [[ "$t" == kernel_aria_asm ]]; then
+        echo "fuzz: FAIL (finding in the kernel's ARIA assembly) ${r#* }"
+      else
+        echo "fuzz: FAIL (finding in our code) ${r#* }"
+      fi ;;
     *) failed=$((failed + 1)); echo "fuzz: FAIL ${r#* }" ;;
   esac
   while IFS= read -r line; do
@@ -214,9 +241,12 @@ if [[ $fuzz_oss -eq 1 ]]; then
   fi
 fi
 
+for r in "${fuzz_skipped[@]}"; do echo "fuzz: SKIP $r"; done
+counts="fuzz: $passed passed, $failed failed"
+[[ ${#fuzz_skipped[@]} -gt 0 ]] && counts+=", ${#fuzz_skipped[@]} skipped"
 if [[ $third -gt 0 ]]; then
-  echo "fuzz: $passed passed, $failed failed ($third third-party findings to review: fuzz/README.md)"
+  echo "$counts ($third third-party findings to review: fuzz/README.md)"
 else
-  echo "fuzz: $passed passed, $failed failed"
+  echo "$counts"
 fi
 [[ $failed -eq 0 ]]

@@ -24,15 +24,21 @@ bool MakeKernelAriaCtx(KernelAriaCtx* out, const uint8_t* key, size_t key_len) {
       AriaSetDecryptKey(&dec, key, key_len) != Status::kOk) {
     return false;
   }
-  for (int i = 0; i <= enc.rounds; ++i) {
+  KernelAriaCtxFromKeys(out, enc, dec, key_len);
+  std::memset(&enc, 0, sizeof(enc));
+  std::memset(&dec, 0, sizeof(dec));
+  return true;
+}
+
+void KernelAriaCtxFromKeys(KernelAriaCtx* out, const AriaKey& enc, const AriaKey& dec,
+                           size_t key_len) {
+  std::memset(out, 0, sizeof(*out));
+  for (int i = 0; i <= enc.rounds && i < kAriaMaxRdKeys; ++i) {
     ToWords(out->enc_key[i], enc.rk[i]);
     ToWords(out->dec_key[i], dec.rk[i]);
   }
   out->rounds = enc.rounds;
   out->key_length = static_cast<int32_t>(key_len);
-  std::memset(&enc, 0, sizeof(enc));
-  std::memset(&dec, 0, sizeof(dec));
-  return true;
 }
 
 }  // namespace ariasuite::kernel_asm

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "impl/aria_key.h"
 #include "tools/kernel_asm/shim/include/asm/asm-offsets.h"
 
 namespace ariasuite::kernel_asm {
@@ -35,6 +36,11 @@ static_assert(offsetof(KernelAriaCtx, key_length) == ARIA_CTX_key_length);
 // dk_1..dk_{n+1} (§2.4), rounds, key_length; words past the last round key stay zero. Returns
 // false (and leaves *out zeroed) unless key_len is 16, 24 or 32.
 bool MakeKernelAriaCtx(KernelAriaCtx* out, const uint8_t* key, size_t key_len);
+
+// The same from round keys already expanded: enc from AriaSetEncryptKey, dec from
+// AriaSetDecryptKey of one key of key_len bytes.
+void KernelAriaCtxFromKeys(KernelAriaCtx* out, const AriaKey& enc, const AriaKey& dec,
+                           size_t key_len);
 
 }  // namespace ariasuite::kernel_asm
 

@@ -30,6 +30,9 @@ SO_NAME = "kernel_aria_asm.so"
 # assembler capability that enables the GFNI code (CONFIG_AS_GFNI, set by Kconfig when binutils
 # knows GFNI, which every supported binutils does).
 CPP_FLAGS = ["-D__ASSEMBLY__", "-DCONFIG_AS_GFNI=1"]
+# The compiler driver that preprocesses and assembles (gcc, as the kernel's default build; the
+# OSS-Fuzz build passes its clang, whose integrated assembler takes these files too).
+CC = os.environ.get("ARIASUITE_ASM_CC") or "gcc"
 
 
 class BuildError(Exception):
@@ -58,7 +61,7 @@ def _digest(t):
             h.update(f.encode() + open(os.path.join(dirpath, f), "rb").read())
     for f in ("build.py", "isa.py"):
         h.update(open(os.path.join(HERE, f), "rb").read())
-    h.update(_tool_version(["gcc", "--version"]).encode())
+    h.update(_tool_version([CC, "--version"]).encode())
     h.update(_tool_version(["as", "--version"]).encode())
     return h.hexdigest()[:16]
 
@@ -168,7 +171,7 @@ def _build_into(t, tmp, digest, log):
     objects = []
     for asm, _, driver in treemod.DRIVERS:
         obj = os.path.join(tmp, driver + ".o")
-        cmd = ["gcc", "-c", "-x", "assembler-with-cpp"] + CPP_FLAGS + \
+        cmd = [CC, "-c", "-x", "assembler-with-cpp"] + CPP_FLAGS + \
             ["-I", SHIM, "-Wa,--noexecstack", t.asm(asm), "-o", obj]
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         if p.returncode != 0:
@@ -176,7 +179,7 @@ def _build_into(t, tmp, digest, log):
             raise BuildError("assembling %s failed: %s" % (t.asm(asm), (lines or ["?"])[0]))
         objects.append((driver, obj))
     so = os.path.join(tmp, SO_NAME)
-    p = subprocess.run(["gcc", "-shared", "-Wl,-z,noexecstack", "-o", so] + [o for _, o in objects],
+    p = subprocess.run([CC, "-shared", "-Wl,-z,noexecstack", "-o", so] + [o for _, o in objects],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
         raise BuildError("linking %s failed: %s" % (SO_NAME, p.stdout.decode(errors="replace")

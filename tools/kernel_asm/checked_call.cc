@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "impl/aria.h"
+#include "impl/internal.h"
 #include "tools/kernel_asm/aria_ctx.h"
 
 namespace ariasuite::kernel_asm {
@@ -122,36 +123,37 @@ CallResult CheckedCall(const Function& fn, const CallSpec& spec) {
     return r;
   }
   Pages& pages = GetPages();
-  // The context too sits against a guard page: the assembly must read only struct aria_ctx.
-  KernelAriaCtx* ctx =
-      reinterpret_cast<KernelAriaCtx*>(pages.ctx.Place(sizeof(KernelAriaCtx), 0));
-  if (!MakeKernelAriaCtx(ctx, spec.key.data(), spec.key.size())) {
+  // One key schedule per direction, for the context and for the reference.
+  AriaKey enc, dec;
+  if (AriaSetEncryptKey(&enc, spec.key.data(), spec.key.size()) != Status::kOk ||
+      AriaSetDecryptKey(&dec, spec.key.data(), spec.key.size()) != Status::kOk) {
     Note(&r, "bad key length " + std::to_string(spec.key.size()));
     return r;
   }
+  KernelAriaCtx want_ctx;
+  KernelAriaCtxFromKeys(&want_ctx, enc, dec, spec.key.size());
+  // The context too sits against a guard page (8-byte aligned, as a crypto transform's context
+  // is): the assembly must read only struct aria_ctx, and write nothing.
+  KernelAriaCtx* ctx =
+      reinterpret_cast<KernelAriaCtx*>(pages.ctx.Place(sizeof(KernelAriaCtx), 0));
+  std::memcpy(ctx, &want_ctx, sizeof(want_ctx));
 
-  // The reference answer.
-  AriaKey key;
+  // The reference answer: ariasuite's scalar path (impl/aria_ref.cc) over all blocks; for CTR
+  // over counter blocks computed here, independently of ariasuite's CTR code.
   r.want.resize(len);
   if (fn.kind == Kind::kCtr) {
-    AriaSetEncryptKey(&key, spec.key.data(), spec.key.size());
     r.counters.resize(len);
     r.stream.resize(len);
-    for (size_t b = 0; b < fn.blocks; ++b) {
-      AddCounter(&r.counters[16 * b], spec.iv, b);
-      AriaCryptBlock(key, &r.stream[16 * b], &r.counters[16 * b]);
-      for (int i = 0; i < 16; ++i) r.want[16 * b + i] = spec.input[16 * b + i] ^ r.stream[16 * b + i];
-    }
+    for (size_t b = 0; b < fn.blocks; ++b) AddCounter(&r.counters[16 * b], spec.iv, b);
+    internal::ScalarBackend().crypt_blocks(enc, r.stream.data(), r.counters.data(), fn.blocks);
+    for (size_t i = 0; i < len; ++i) r.want[i] = spec.input[i] ^ r.stream[i];
     AddCounter(r.iv_want, spec.iv, fn.blocks);
   } else {
-    if (fn.kind == Kind::kEncrypt) {
-      AriaSetEncryptKey(&key, spec.key.data(), spec.key.size());
-    } else {
-      AriaSetDecryptKey(&key, spec.key.data(), spec.key.size());
-    }
-    for (size_t b = 0; b < fn.blocks; ++b) AriaCryptBlock(key, &r.want[16 * b], &spec.input[16 * b]);
+    internal::ScalarBackend().crypt_blocks(fn.kind == Kind::kEncrypt ? enc : dec, r.want.data(),
+                                           spec.input.data(), fn.blocks);
   }
-  std::memset(&key, 0, sizeof(key));
+  std::memset(&enc, 0, sizeof(enc));
+  std::memset(&dec, 0, sizeof(dec));
 
   // The call.
   uint8_t* src = pages.src.Place(len, spec.src_shift);
@@ -185,9 +187,7 @@ CallResult CheckedCall(const Function& fn, const CallSpec& spec) {
     Note(&r, "wrote outside dst: " + where);
   }
   if (!pages.ctx.Intact(&where)) Note(&r, "wrote outside struct aria_ctx: " + where);
-  KernelAriaCtx fresh;
-  MakeKernelAriaCtx(&fresh, spec.key.data(), spec.key.size());
-  if (std::memcmp(&fresh, ctx, sizeof(fresh)) != 0) Note(&r, "changed struct aria_ctx");
+  if (std::memcmp(&want_ctx, ctx, sizeof(want_ctx)) != 0) Note(&r, "changed struct aria_ctx");
   if (fn.kind == Kind::kCtr) {
     std::memcpy(r.iv_out, iv, 16);
     r.keystream.assign(keystream, keystream + len);

@@ -1,5 +1,5 @@
 // One call of a kernel ARIA assembly function, checked against ariasuite's scalar reference
-// (impl/aria.h: AriaCryptBlock, and a 128-bit big-endian counter computed here), with every buffer
+// (impl/aria_ref.cc's scalar path, and a 128-bit big-endian counter computed here), with every buffer
 // placed against a PROT_NONE guard page and surrounded by a known pattern, so that a write past a
 // buffer faults and a stray write before or beside it is seen. Shared by the differential harness
 // and the kernel_aria_asm fuzzer.
