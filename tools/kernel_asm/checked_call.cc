@@ -16,8 +16,8 @@ namespace ariasuite::kernel_asm {
 namespace {
 
 // [PROT_NONE page][one read-write page][PROT_NONE page], reused across calls. A buffer is placed
-// to end `shift` bytes before the second guard page; everything else in the read-write page holds
-// a position-dependent pattern that Intact() checks.
+// to end `shift` bytes before the second guard page; the bytes after it and 512 before it hold a
+// position-dependent pattern that Intact() checks.
 class GuardedPage {
  public:
   GuardedPage() {
@@ -36,21 +36,23 @@ class GuardedPage {
   GuardedPage(const GuardedPage&) = delete;
   GuardedPage& operator=(const GuardedPage&) = delete;
 
-  // A len-byte buffer ending shift bytes before the guard; the rest of the page patterned.
+  // A len-byte buffer ending shift bytes before the guard page, with the kWindow bytes before it
+  // and the shift bytes after it patterned.
   uint8_t* Place(size_t len, unsigned shift) {
     len_ = len;
     rw_ = base_ + page_;
-    for (size_t i = 0; i < page_; ++i) rw_[i] = Pattern(i);
     start_ = rw_ + page_ - len - shift;
+    lo_ = start_ - rw_ > static_cast<long>(kWindow) ? start_ - kWindow : rw_;
+    for (uint8_t* p = lo_; p < rw_ + page_; ++p) *p = Pattern(p - rw_);
     return start_;
   }
-  // Whether every byte outside the buffer still holds the pattern; if not, *where says which
-  // ("3 bytes before", "byte 0 past the end").
+  // Whether the patterned bytes around the buffer are intact; if not, *where says which
+  // ("3 bytes before it", "byte 0 past its end"). A write past the end beyond them faults on the
+  // guard page.
   bool Intact(std::string* where) const {
-    for (size_t i = 0; i < page_; ++i) {
-      const uint8_t* p = rw_ + i;
+    for (const uint8_t* p = lo_; p < rw_ + page_; ++p) {
       if (p >= start_ && p < start_ + len_) continue;
-      if (*p != Pattern(i)) {
+      if (*p != Pattern(p - rw_)) {
         *where = p < start_ ? std::to_string(start_ - p) + " bytes before it"
                             : "byte " + std::to_string(p - (start_ + len_)) + " past its end";
         return false;
@@ -60,11 +62,13 @@ class GuardedPage {
   }
 
  private:
-  static uint8_t Pattern(size_t i) { return static_cast<uint8_t>(0xa5 ^ (i * 29)); }
+  static constexpr size_t kWindow = 512;
+  static uint8_t Pattern(long i) { return static_cast<uint8_t>(0xa5 ^ (i * 29)); }
   size_t page_ = 0, len_ = 0;
   uint8_t* base_ = nullptr;
   uint8_t* rw_ = nullptr;
   uint8_t* start_ = nullptr;
+  uint8_t* lo_ = nullptr;
 };
 
 struct Pages {

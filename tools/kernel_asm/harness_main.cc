@@ -23,6 +23,7 @@
 //                           [--only F]
 // Exit status: 0 when every check passed or skipped, 1 when one failed, 2 on bad usage or a
 // build directory that does not load.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -238,8 +239,13 @@ class Harness {
                "what it held before (key " + Hex(a.key.data(), a.key.size()) + ", iv " +
                Hex(a.iv, 16) + "): not every byte is written, or data leaks into it");
       }
-      std::string kind = "other state (neither the counter blocks nor the keystream)";
+      std::string kind =
+          "intermediate cipher state (not the counter blocks, not the keystream in any order)";
+      std::vector<uint8_t> sorted_ks = ra.keystream, sorted_stream = ra.stream;
+      std::sort(sorted_ks.begin(), sorted_ks.end());
+      std::sort(sorted_stream.begin(), sorted_stream.end());
       if (ra.keystream == ra.counters) kind = "the counter blocks";
+      if (sorted_ks == sorted_stream) kind = "the keystream's bytes in another order (byte-sliced)";
       if (ra.keystream == ra.stream) kind = "the keystream E_K(counter blocks)";
       if (holds.empty()) holds = kind;
       if (holds != kind) holds = "varies with the key size";

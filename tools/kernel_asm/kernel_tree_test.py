@@ -79,6 +79,27 @@ class KernelTreeTest(unittest.TestCase):
                                  ("aria-gfni-avx512", "aria_gfni_avx512_ctr_crypt_64way")]:
             self.assertIn("PASS (7 checks", row(p.stdout, driver, function))
 
+    def test_a_function_the_cpu_cannot_run_is_skip_never_pass(self):
+        # The stock build, with one function said to need a CPU flag no CPU has.
+        stock_tree()
+        build_dir = os.path.join(TMP, "stock.build")
+        if not os.path.exists(os.path.join(build_dir, "manifest.txt")):
+            run(None, build_dir)
+        d = os.path.join(TMP, "nocpu.build")
+        shutil.rmtree(d, ignore_errors=True)
+        shutil.copytree(build_dir, d)
+        manifest = os.path.join(d, "manifest.txt")
+        text = re.sub(r"^(function aria_gfni_avx512_ctr_crypt_64way .*) (\S+)$",
+                      r"\1 \2,ariasuite_no_such_cpu_flag", open(manifest).read(), flags=re.M)
+        open(manifest, "w").write(text)
+        p = run(None, d, "--junit", os.path.join(TMP, "nocpu.xml"))
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:] + p.stderr[-1000:])
+        line = row(p.stdout, "aria-gfni-avx512", "aria_gfni_avx512_ctr_crypt_64way")
+        self.assertIn("SKIP: this CPU lacks ariasuite_no_such_cpu_flag", line)
+        self.assertNotIn("PASS (", line.split("SKIP")[0])
+        self.assertRegex(p.stdout, r"kernel-asm: \d+ passed, 0 failed, \d+ known findings, 1 skipped")
+        self.assertIn('result="skipped"', open(os.path.join(TMP, "nocpu.xml")).read())
+
     def test_planted_avx2_instruction_in_the_avx_driver(self):
         d = planted("avx2_in_avx", "arch/x86/crypto/aria-aesni-avx-asm_64.S",
                     r"/^SYM_TYPED_FUNC_START(aria_aesni_avx_encrypt_16way)/a\	vpbroadcastb %xmm0, %xmm0;")
