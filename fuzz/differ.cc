@@ -200,11 +200,24 @@ Differ::Outcome Differ::IndependentMajority(const std::vector<conformance::Vote>
     o.reason = "independent answers differ with no majority and no answer of ours";
     return o;  // nobody to side with: not a finding
   }
-  o.blame = conformance::Blame::kThirdParty;
+  // Reviewed findings outside the majority are set aside, as in Judged().
+  const auto& entries = allowlist_ != nullptr ? *allowlist_ : BuiltinAllowlist();
   for (const auto& [id, members] : groups) {
     if (id == best) continue;
-    for (size_t k : members) o.odd.push_back(votes[k].backend);
+    for (size_t k : members) {
+      const AllowEntry* entry = nullptr;
+      if (Allowed(entries, operation_, votes[k].backend, params_, &entry)) {
+        answers_[index[k]].set_aside = true;
+        used_allowlist_ = true;
+        notes_.push_back("allowlisted (fuzz/allowlist.txt:" + std::to_string(entry->line) +
+                         "): " + votes[k].backend + ": " + entry->reason);
+      } else {
+        o.odd.push_back(votes[k].backend);
+      }
+    }
   }
+  if (o.odd.empty()) return o;
+  o.blame = conformance::Blame::kThirdParty;
   o.first = o.odd[0];
   o.second = votes[groups[best][0]].backend;
   o.majority = answers_[index[groups[best][0]]].result;
