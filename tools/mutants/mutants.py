@@ -381,22 +381,32 @@ def classify_test_run(rc, bep_path, kind="test"):
     return Outcome(ERROR, "bazel test", "exit %s with no failed test (see the log)" % rc)
 
 
+# Bazel's line for a compile or link action that failed (4.2: "Compiling x.cc failed", older
+# releases: "C++ compilation of rule '//x' failed").
+ACTION_FAILED_RE = re.compile(r"^ERROR: .*: (Compiling|Linking) \S+ failed|"
+                              r"^ERROR: .*: C\+\+ compilation of rule \S+ failed", re.M)
+
+
 def classify_build(rc, config, log_path):
     """The verdict of a `bazel build` of the mutant: None when it built; NOT-BUILT when Bazel says
-    the build failed (exit 1); ERROR for any other exit (server crash, out of memory, timeout)."""
+    the build failed (exit 1) at a compile or link action; ERROR for any other failure (analysis or
+    fetch error, server crash, out of memory, timeout)."""
     if rc == 0:
         return None
     check = "build" + (" --config=" + config if config else "")
-    if rc == 1:
+    if rc == 1 and ACTION_FAILED_RE.search(read_text(log_path)):
         return Outcome(NOT_BUILT, check, first_error_line(log_path))
-    return Outcome(ERROR, check, "bazel exit %s, not a compile failure: %s" % (
+    return Outcome(ERROR, check, "bazel exit %s, no compile or link action failed: %s" % (
         "timeout" if rc is None else rc, first_error_line(log_path)))
 
 
 def first_error_line(log_path):
-    for line in read_text(log_path).splitlines():
-        if re.search(r"error:|ERROR:", line):
-            return line.strip()[:200]
+    """The compiler's first error (file:line:col: error: ...), else Bazel's first ERROR line."""
+    lines = read_text(log_path).splitlines()
+    for pattern in (r"^\S+:\d+:(\d+:)? (fatal )?error: ", r"error:|ERROR:"):
+        for line in lines:
+            if re.search(pattern, line):
+                return line.strip()[:200]
     return "see the log"
 
 
@@ -602,7 +612,8 @@ def print_table(results, baseline_seconds, stages):
     for r in results:
         why = r.get("detail", "")
         if r.get("check"):
-            why = "%s [%s] %s" % (r["check"], r["stage"], why)
+            where = " [%s]" % r["stage"] if r.get("stage") not in ("", r["check"]) else ""
+            why = "%s%s %s" % (r["check"], where, why)
         rows.append([r["name"], r["layer"], r["path"], r["status"], why[:110],
                      "%.0fs" % r["build_seconds"] if r.get("build_seconds") is not None else "-",
                      "%.0fs" % r["seconds_to_kill"] if r.get("seconds_to_kill") is not None else "-"])

@@ -191,14 +191,19 @@ def fuzz_cases(cases):
 
 
 def build_cases(cases, p):
-    log_path = p.file("$ bazel build ...\nimpl/sbox.cc:41:3: error: 'broken' was not declared in "
-                      "this scope\nERROR: /w/impl/BUILD:30:11: Compiling impl/sbox.cc failed\n")
+    log_path = p.file("$ bazel build ...\nERROR: /w/impl/BUILD:47:11: Compiling impl/sbox.cc "
+                      "failed: (Exit 1): process-wrapper failed: error executing command\n"
+                      "impl/sbox.cc:41:3: error: 'broken' was not declared in this scope\n")
+    fetch_log = p.file("ERROR: An error occurred during the fetch of repository 'rules_cc':\n"
+                       "ERROR: Analysis of target '//impl:sbox_test' failed; build aborted\n")
     c = mutants.classify_build
     expect(cases, "build/built", c(0, "", log_path), None)
     expect(cases, "build/compile-error-not-built", c(1, "", log_path), mutants.NOT_BUILT, "build",
            "impl/sbox.cc:41:3: error:")
     expect(cases, "build/fuzz-config-not-built", c(1, "fuzz", log_path), mutants.NOT_BUILT,
            "build --config=fuzz")
+    expect(cases, "build/analysis-error-is-error", c(1, "", fetch_log), mutants.ERROR, "build",
+           "no compile or link action failed")
     expect(cases, "build/bazel-crash-is-error", c(37, "", log_path), mutants.ERROR, "build",
            "exit 37")
     expect(cases, "build/out-of-memory-is-error", c(33, "fuzz", log_path), mutants.ERROR)
