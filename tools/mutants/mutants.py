@@ -616,7 +616,8 @@ def print_table(results, baseline_seconds, stages):
             why = "%s%s %s" % (r["check"], where, why)
         rows.append([r["name"], r["layer"], r["path"], r["status"], why[:110],
                      "%.0fs" % r["build_seconds"] if r.get("build_seconds") is not None else "-",
-                     "%.0fs" % r["seconds_to_kill"] if r.get("seconds_to_kill") is not None else "-"])
+                     "%.0fs" % r["seconds_to_kill"] if r.get("seconds_to_kill") is not None
+                     else "-"])
     widths = [max(len(cols[i]), *(len(row[i]) for row in rows)) if rows else len(cols[i])
               for i in range(len(cols))]
     widths[4] = min(widths[4], 110)
@@ -740,7 +741,8 @@ def main():
 
     print_table(results, baseline_seconds, stages)
     if skipped_stages:
-        print("stages left out (--skip-stage): %s" % ", ".join(st["stage"] for st in skipped_stages))
+        print("stages left out (--skip-stage): %s" % ", ".join(st["stage"]
+                                                               for st in skipped_stages))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(json_report(results, baseline_seconds, time.monotonic() - t_start, stages,

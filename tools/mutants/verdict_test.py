@@ -42,8 +42,8 @@ MISMATCH_OURS = ("INFO: Running with entropic power schedule (0xFF, 100).\n"
                  "  verdict: odd one out: ours/scalar (our code: a bug to fix)\n"
                  "==4242== ERROR: libFuzzer: deadly signal\n")
 MISMATCH_THIRD_PARTY = ("ARIA_MISMATCH gcm-seal botan vs ours/scalar\n"
-                        "  verdict: odd one out: botan (third-party: a finding about that library)\n"
-                        "==4242== ERROR: libFuzzer: deadly signal\n")
+                        "  verdict: odd one out: botan (third-party: a finding about that "
+                        "library)\n==4242== ERROR: libFuzzer: deadly signal\n")
 MISMATCH_TWO_THIRD_PARTIES = "ARIA_MISMATCH gcm-seal botan vs openssl\n"
 LOADER_CONTRACT = "ARIA_MISMATCH vector-loader wycheproof vs contract\n  broken: x\n"
 TIMEOUT = ("#1024\tpulse  cov: 900 ft: 1200 corp: 41/3300b\n"
@@ -57,7 +57,8 @@ ASAN_BUG = ("==4242==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x
             "WRITE of size 1 at 0x602000000031 thread T0\n"
             "    #0 0x55 in ariasuite::AriaCtr impl/modes.cc:120:14\n")
 UBSAN_BUG = ("impl/gcm.cc:212:31: runtime error: shift exponent 64 is too large for 64-bit type "
-             "'uint64_t'\nSUMMARY: UndefinedBehaviorSanitizer: undefined-behavior impl/gcm.cc:212\n")
+             "'uint64_t'\n"
+             "SUMMARY: UndefinedBehaviorSanitizer: undefined-behavior impl/gcm.cc:212\n")
 LSAN_BUG = "==4242==ERROR: LeakSanitizer: detected memory leaks\n"
 ABORT_ONLY = "==4242== ERROR: libFuzzer: deadly signal\n"
 REPLAY_DIED_OURS = ("[ RUN      ] aria_gcm_seal_corpus.seed_0007\n"
