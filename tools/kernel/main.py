@@ -468,9 +468,9 @@ def run_series(args, qemu_bin, tests, start):
     print("")
     print("== ariasuite kernel --patches %s%s" % (args.patches, " --each" if args.each else ""))
     for label, status, c in results:
-        print("   %-50s %s (%d passed, %d failed, %d skipped)" % (
-            label, {0: "passed", 1: "FAILED", 4: "nothing tested"}.get(status, status),
-            c["pass"], c["fail"], c["skip"]))
+        print("   %-7s %3d passed, %2d failed, %2d skipped  %s" % (
+            {0: "passed", 1: "FAILED", 4: "nothing"}.get(status, status), c["pass"], c["fail"],
+            c["skip"], label))
     last_label, last_status, _ = results[-1]
     if last_status == 1:
         if args.each and len(results) == 1:
