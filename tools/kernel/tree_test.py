@@ -139,6 +139,20 @@ class TreeTest(unittest.TestCase):
         p2.line("  LD      vmlinux")
         self.assertIn("0 objects compiled, LD vmlinux", p2.status())
 
+    def test_own_config_is_kept_with_the_fragments_merged(self):
+        fake_tree(self.d, makefile_body="olddefconfig:\n\t@true\n")
+        config = os.path.join(self.d, ".config")
+        with open(config, "w") as f:
+            f.write("CONFIG_LOCALVERSION=\"-mine\"\n# CONFIG_TLS is not set\nCONFIG_GCM=m\n")
+        frag = os.path.join(self.d, "frag")
+        with open(frag, "w") as f:
+            f.write("CONFIG_TLS=y\nCONFIG_GCM=y\n")
+        notes = kernel_tree.configure(self.d, None, [frag], config)
+        with open(config) as f:
+            text = f.read()
+        self.assertEqual(text, "CONFIG_LOCALVERSION=\"-mine\"\nCONFIG_TLS=y\nCONFIG_GCM=y\n")
+        self.assertEqual(notes, [])
+
     def test_previous_cc(self):
         os.makedirs(os.path.join(self.d, "init"))
         self.assertIsNone(kernel_tree._previous_cc(self.d))
