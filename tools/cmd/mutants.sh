@@ -8,8 +8,8 @@
 #   --list          show the catalogue and whether each rule applies; run nothing
 #   --diff          show each mutant as a diff against today's source; run nothing
 # Each mutant is its rule (tools/mutants/rules/<name>.rule) applied to a scratch copy of the tree
-# (DIR-ws) with one Bazel output base DIR (default ~/.cache/ariasuite-mutants-<hash>, or
-# $ARIASUITE_MUTANTS_OUTPUT_BASE); each recompiles only its own file. Prints a table and
+# (DIR-ws) with one Bazel output base DIR (default ~/.cache/bazel-ariasuite-mutants-<hash>,
+# or $ARIASUITE_MUTANTS_OUTPUT_BASE); each recompiles only its own file. Prints a table and
 # `mutation score: K/N killed`. Exit 0 when every mutant was killed, 1 otherwise, 2 on bad usage
 # or when the suite fails without any mutant.
 for a in "$@"; do

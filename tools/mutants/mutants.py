@@ -882,9 +882,9 @@ def main():
                          "reported NOT-RUN")
     ap.add_argument("--json", help="write the results as JSON to FILE")
     ap.add_argument("--output-base", help="Bazel output base for the mutant builds (default "
-                    "$ARIASUITE_MUTANTS_OUTPUT_BASE or ~/.cache/ariasuite-mutants-<hash>); the "
-                    "scratch workspace is DIR-ws, the fuzz build's output base DIR-fuzz, the disk "
-                    "cache DIR-disk-cache")
+                    "$ARIASUITE_MUTANTS_OUTPUT_BASE or ~/.cache/bazel-ariasuite-mutants-<hash>); "
+                    "the scratch workspace is DIR-ws, the fuzz build's output base DIR-fuzz, the "
+                    "disk cache DIR-disk-cache")
     ap.add_argument("--fuzz-seconds", type=int, default=0,
                     help="seconds per fuzzer in fuzz stages (default: suite.txt's)")
     ap.add_argument("--skip-stage", action="append", default=[], metavar="STAGE",
@@ -949,7 +949,7 @@ def main():
         die("bazel not found")
     if not args.output_base:
         args.output_base = os.environ.get("ARIASUITE_MUTANTS_OUTPUT_BASE") or os.path.expanduser(
-            "~/.cache/ariasuite-mutants-" + hashlib.md5(ROOT.encode()).hexdigest()[:10])
+            "~/.cache/bazel-ariasuite-mutants-" + hashlib.md5(ROOT.encode()).hexdigest()[:10])
     stages = load_suite()
     known = [st["stage"] for st in stages]
     for name in args.skip_stage:
