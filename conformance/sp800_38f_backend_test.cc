@@ -98,7 +98,7 @@ TEST_P(Sp80038fWycheproofTest, EveryCasePasses) {
   EXPECT_EQ(p.failed, 0);
   EXPECT_EQ(p.unsupported, 0) << p.unsupported_example;
   EXPECT_EQ(p.passed, static_cast<int>(file.cases.size()));
-  EXPECT_EQ(Verdict(p), "passed");
+  EXPECT_EQ(VerdictOf(p), PairVerdict::kPassed);
   std::cout << GetParam() << ": sp800-38f " << p.passed << "/" << file.cases.size() << " passed\n";
 }
 
