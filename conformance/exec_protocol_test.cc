@@ -2,7 +2,7 @@
 // loop on malformed requests, and the example adapter end to end: `exec:openssl_adapter` must
 // answer every request of the Wycheproof ARIA files and of ariasuite's generated vectors exactly
 // as the in-process OpenSSL backend does.
-#include "conformance/protocol.h"
+#include "oracles/protocol.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -131,7 +131,7 @@ TEST(ExecAdapterTest, MissingProgramIsUnavailable) {
 // The example adapter answers exactly as the OpenSSL backend it wraps.
 TEST(ExecAdapterTest, OpensslAdapterMatchesInProcessOpenssl) {
   std::unique_ptr<Backend> exec =
-      MakeExecBackend(testdata::RunfilePath("conformance/openssl_adapter"), "exec-openssl");
+      MakeExecBackend(testdata::RunfilePath("oracles/openssl_adapter"), "exec-openssl");
   ASSERT_FALSE(exec->unavailable()) << *exec->unavailable();
   std::unique_ptr<Backend> direct = MakeOpenSslBackend();
   std::vector<std::string> files;

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 #include "conformance/vector.h"
 #include "conformance/verdict.h"
 

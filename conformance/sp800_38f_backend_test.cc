@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 #include "conformance/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::conformance {
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::fuzz {
 

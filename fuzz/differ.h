@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 #include "conformance/verdict.h"
 #include "fuzz/allowlist.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 #include "fuzz/cases.h"
 #include "fuzz/differ.h"
 #include "fuzz/fuzz_io.h"
@@ -19,7 +19,7 @@ using conformance::Backend;
 using conformance::Op;
 using conformance::Request;
 
-// The available backends of the registry names (conformance/backend.h MakeBackends), created on
+// The available backends of the registry names (oracles/backend.h MakeBackends), created on
 // first use and kept for the process. A name the registry does not know is a fatal error.
 // Backends whose unavailable() gives a reason are dropped with one stderr line.
 std::vector<Backend*> BackendsFor(const std::vector<std::string>& names);

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "conformance/loader.h"
-#include "conformance/protocol.h"
+#include "oracles/protocol.h"
 #include "conformance/wycheproof_writer.h"
 #include "fuzz/cases.h"
 #include "fuzz/fuzz_io.h"

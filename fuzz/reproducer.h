@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::fuzz {
 

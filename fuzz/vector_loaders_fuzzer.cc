@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "conformance/loader.h"
-#include "conformance/protocol.h"
+#include "oracles/protocol.h"
 #include "fuzz/fuzz_io.h"
 #include "vectors/json.h"
 

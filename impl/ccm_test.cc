@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/test_util.h"

@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/test_util.h"

@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/modes.h"

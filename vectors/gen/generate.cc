@@ -13,7 +13,7 @@
 #include <sstream>
 #include <vector>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 #include "conformance/loader.h"
 #include "conformance/runner.h"
 #include "conformance/wycheproof_writer.h"

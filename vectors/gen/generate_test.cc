@@ -9,7 +9,7 @@
 #include <set>
 #include <sstream>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 #include "conformance/loader.h"
 #include "conformance/runner.h"
 #include "impl/dispatch.h"

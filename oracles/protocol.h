@@ -1,15 +1,15 @@
-// The exec line protocol (conformance/PROTOCOL.md): how the runner talks to an external adapter
+// The exec line protocol (oracles/PROTOCOL.md): how the runner talks to an external adapter
 // program over its stdin/stdout. This file has the encoders and decoders for both sides and the
 // adapter's serving loop, so an adapter written in C++ is a main() around ServeExecProtocol.
-#ifndef ARIASUITE_CONFORMANCE_PROTOCOL_H_
-#define ARIASUITE_CONFORMANCE_PROTOCOL_H_
+#ifndef ARIASUITE_ORACLES_PROTOCOL_H_
+#define ARIASUITE_ORACLES_PROTOCOL_H_
 
 #include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::conformance {
 
@@ -36,4 +36,4 @@ int ServeExecProtocol(Backend& backend, const std::string& name, FILE* in, FILE*
 
 }  // namespace ariasuite::conformance
 
-#endif  // ARIASUITE_CONFORMANCE_PROTOCOL_H_
+#endif  // ARIASUITE_ORACLES_PROTOCOL_H_

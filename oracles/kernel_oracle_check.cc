@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 #include "impl/dispatch.h"
 
 namespace ariasuite::conformance {

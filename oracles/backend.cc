@@ -1,5 +1,5 @@
 // Names, hex and one-line descriptions for the backend interface (backend.h).
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
 #include <array>
 #include <utility>

@@ -15,7 +15,7 @@
 #include <exception>
 #include <string>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::conformance {
 namespace {

@@ -15,7 +15,7 @@
 #include <memory>
 #include <string>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::conformance {
 namespace {

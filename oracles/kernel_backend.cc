@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
 #ifndef AF_ALG
 #define AF_ALG 38

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 #include "impl/aria.h"
 #include "impl/cbc_pkcs5.h"
 #include "impl/ccm.h"

@@ -1,5 +1,5 @@
 // Encoding and decoding of the exec line protocol, and the adapter's serving loop.
-#include "conformance/protocol.h"
+#include "oracles/protocol.h"
 
 #include <cerrno>
 #include <cstdlib>

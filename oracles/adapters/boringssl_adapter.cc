@@ -1,4 +1,4 @@
-// The BoringSSL oracle, as an exec adapter (conformance/PROTOCOL.md) in its own process: BoringSSL
+// The BoringSSL oracle, as an exec adapter (oracles/PROTOCOL.md) in its own process: BoringSSL
 // exports the same symbols as OpenSSL, so it is linked into this binary only, never into the
 // runner. BoringSSL has no ARIA; it answers AES requests, which check our GCM layer instantiated
 // with AES (impl/gcm_aes_for_testing.h) against BoringSSL's AES-GCM: GCM through EVP_CIPHER (any
@@ -13,8 +13,8 @@
 #include <memory>
 #include <string>
 
-#include "conformance/backend.h"
-#include "conformance/protocol.h"
+#include "oracles/backend.h"
+#include "oracles/protocol.h"
 
 namespace ariasuite::conformance {
 namespace {

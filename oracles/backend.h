@@ -2,7 +2,7 @@
 // differential fuzzers compare lives: each of our paths (scalar, SIMD), OpenSSL 3 EVP, Botan 2,
 // Crypto++, the kernel crypto API (AF_ALG), BoringSSL (through its own adapter process), the
 // SP 800-38F key wrap written from the standard over OpenSSL's raw ARIA, and any external program
-// speaking the exec line protocol (conformance/PROTOCOL.md).
+// speaking the exec line protocol (oracles/PROTOCOL.md).
 //
 // A backend answers one Request with std::optional<Result>:
 //  - std::nullopt: "this backend does not support these parameters" (an algorithm, mode, key,
@@ -12,19 +12,19 @@
 //  - Result{accepted = true, output, tag}: the backend's answer.
 // Backends never throw, never abort on bad input, and need no particular call order.
 //
-// Libraries: this header is //conformance:backend. Each factory below is defined in its own
+// Libraries: this header is //oracles:backend. Each factory below is defined in its own
 // cc_library so a binary links only the libraries it needs (OpenSSL and BoringSSL must never share
-// a process: BoringSSL is reached only through the adapter binary //conformance:boringssl_adapter).
-//   MakeOursBackend        //conformance:ours_backend
-//   MakeOpenSslBackend     //conformance:openssl_backend
-//   MakeBotanBackend       //conformance:botan_backend
-//   MakeCryptoppBackend    //conformance:cryptopp_backend
-//   MakeKernelBackend      //conformance:kernel_backend
-//   MakeSp80038fBackend    //conformance:sp800_38f_backend
-//   MakeExecBackend        //conformance:exec_backend
-//   MakeBackend(s)         //conformance:backends (the registry; links all of the above)
-#ifndef ARIASUITE_CONFORMANCE_BACKEND_H_
-#define ARIASUITE_CONFORMANCE_BACKEND_H_
+// a process: BoringSSL is reached only through the adapter binary //oracles:boringssl_adapter).
+//   MakeOursBackend        //oracles:ours_backend
+//   MakeOpenSslBackend     //oracles:openssl_backend
+//   MakeBotanBackend       //oracles:botan_backend
+//   MakeCryptoppBackend    //oracles:cryptopp_backend
+//   MakeKernelBackend      //oracles:kernel_backend
+//   MakeSp80038fBackend    //oracles:sp800_38f_backend
+//   MakeExecBackend        //oracles:exec_backend
+//   MakeBackend(s)         //oracles:backends (the registry; links all of the above)
+#ifndef ARIASUITE_ORACLES_BACKEND_H_
+#define ARIASUITE_ORACLES_BACKEND_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -154,14 +154,14 @@ std::unique_ptr<Backend> MakeKernelBackend();
 // ECB), sharing no code with impl/: a second independent key wrap oracle beside Botan. Refuses
 // exactly what SP 800-38F refuses; every other operation and Cipher::kAes are unsupported.
 std::unique_ptr<Backend> MakeSp80038fBackend();
-// An external program speaking the exec line protocol (conformance/PROTOCOL.md), started on first
+// An external program speaking the exec line protocol (oracles/PROTOCOL.md), started on first
 // use and kept running; name() is "exec:" + program unless display_name is given.
 std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
                                          const std::string& display_name = "");
 
-// The registry (//conformance:backends). Names: "ours" (every path in AllImpls(), each reported
+// The registry (//oracles:backends). Names: "ours" (every path in AllImpls(), each reported
 // SKIP when the CPU cannot run it), "ours/<path>", "openssl", "botan", "cryptopp", "boringssl"
-// (the exec adapter //conformance:boringssl_adapter, found next to the calling binary, in its
+// (the exec adapter //oracles:boringssl_adapter, found next to the calling binary, in its
 // runfiles or through $ARIASUITE_BORINGSSL_ADAPTER), "kernel", "sp800-38f", "exec:PROGRAM", and
 // "oracles" or "all" (every oracle of OracleNames(), i.e. all but exec). On an unknown name returns an empty vector and sets *error to a
 // one-line message.
@@ -172,4 +172,4 @@ std::vector<std::string> OracleNames();
 
 }  // namespace ariasuite::conformance
 
-#endif  // ARIASUITE_CONFORMANCE_BACKEND_H_
+#endif  // ARIASUITE_ORACLES_BACKEND_H_

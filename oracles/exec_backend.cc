@@ -15,8 +15,8 @@
 #include <cstring>
 #include <string>
 
-#include "conformance/backend.h"
-#include "conformance/protocol.h"
+#include "oracles/backend.h"
+#include "oracles/protocol.h"
 
 namespace ariasuite::conformance {
 namespace {
@@ -111,7 +111,7 @@ class ExecBackend : public Backend {
     const std::string expect = std::string(kProtocolHello);
     if (line.compare(0, expect.size(), expect) != 0) {
       *error = "adapter '" + program_ + "' answered the hello line with '" + line.substr(0, 60) +
-               "' (see conformance/PROTOCOL.md)";
+               "' (see oracles/PROTOCOL.md)";
       Stop();
       return false;
     }
