@@ -17,6 +17,9 @@
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::MakeOursBackend;
 namespace {
 
 const char* const kFiles[] = {

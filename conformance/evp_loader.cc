@@ -13,6 +13,9 @@
 #include "conformance/loader.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Bytes;
+using oracles::Cipher;
 namespace {
 
 std::string Trim(std::string_view s) {

@@ -13,6 +13,22 @@
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::DescribeRequest;
+using oracles::FormatRequestLine;
+using oracles::FormatResponseLine;
+using oracles::Hex;
+using oracles::MakeExecBackend;
+using oracles::MakeOpenSslBackend;
+using oracles::Op;
+using oracles::ParseRequestLine;
+using oracles::ParseResponseLine;
+using oracles::Request;
+using oracles::Result;
+using oracles::ServeExecProtocol;
 namespace {
 
 TEST(ProtocolTest, RequestRoundTrip) {

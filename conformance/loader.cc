@@ -7,6 +7,8 @@
 
 namespace ariasuite::conformance {
 
+using oracles::Bytes;
+
 const char* ModeName(Mode mode) {
   switch (mode) {
     case Mode::kEcb: return "ECB";

@@ -46,7 +46,7 @@ bool LoadTestmgr(const std::string& path, std::string_view text, const LoadOptio
 
 // Strict hex for the loaders: false with *why ("odd number of hex digits (15)", "bad hex digit
 // 'g' at offset 4") on bad input.
-bool ParseHexStrict(std::string_view hex, Bytes* out, std::string* why);
+bool ParseHexStrict(std::string_view hex, oracles::Bytes* out, std::string* why);
 
 }  // namespace ariasuite::conformance
 

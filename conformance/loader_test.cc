@@ -10,6 +10,9 @@
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Bytes;
+using oracles::Cipher;
 namespace {
 
 std::string ReadRunfile(const std::string& rel) {

@@ -25,6 +25,14 @@
 #include "conformance/wycheproof_writer.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::Hex;
+using oracles::Op;
+using oracles::OpName;
+using oracles::Request;
+using oracles::Result;
 namespace {
 
 enum class Want { kEqual, kRefuse, kEqualOrRefuse, kDifferOrRefuse };

@@ -17,6 +17,9 @@
 #include "conformance/runner.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::MakeBackends;
 namespace {
 
 constexpr char kUsage[] =

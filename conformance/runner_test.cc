@@ -20,6 +20,13 @@
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::MakeOursBackend;
+using oracles::Op;
+using oracles::Request;
+using oracles::Result;
 namespace {
 
 // A backend whose every answer is given by a function.

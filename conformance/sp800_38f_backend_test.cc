@@ -18,6 +18,24 @@
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
+
+using oracles::AllOps;
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::DescribeRequest;
+using oracles::DescribeResult;
+using oracles::Hex;
+using oracles::MakeBackends;
+using oracles::MakeBotanBackend;
+using oracles::MakeOpenSslBackend;
+using oracles::MakeOursBackend;
+using oracles::MakeSp80038fBackend;
+using oracles::Op;
+using oracles::OpName;
+using oracles::OracleNames;
+using oracles::Request;
+using oracles::Result;
 namespace {
 
 Bytes H(const std::string& hex) {

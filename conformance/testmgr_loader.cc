@@ -18,6 +18,9 @@
 #include "conformance/loader.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Bytes;
+using oracles::Cipher;
 namespace {
 
 enum class Tok { kIdent, kNumber, kString, kPunct, kEnd };

@@ -31,10 +31,10 @@ struct TestCase {
   std::string comment;
   std::vector<std::string> flags;
   Mode mode = Mode::kGcm;
-  Cipher cipher = Cipher::kAria;
+  oracles::Cipher cipher = oracles::Cipher::kAria;
   Expect expect = Expect::kValid;
   Direction direction = Direction::kBoth;
-  Bytes key, iv, aad, msg, ct, tag;
+  oracles::Bytes key, iv, aad, msg, ct, tag;
   size_t tag_len = 0;  // GCM/CCM/CMAC: the tag length the case is about (bytes)
   // Invalid cases only: the parameters themselves are invalid (IV/nonce/tag length, key, data
   // size), so the encrypting direction (seal, wrap) must be refused too, not only the decrypting one.

@@ -15,6 +15,9 @@
 #include "vectors/json.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Bytes;
+using oracles::Cipher;
 namespace {
 
 struct AlgInfo {

@@ -5,6 +5,9 @@
 #include <tuple>
 
 namespace ariasuite::conformance {
+
+using oracles::Cipher;
+using oracles::Hex;
 namespace {
 
 const char* GroupType(Mode mode) {

@@ -13,7 +13,7 @@
 namespace ariasuite::conformance {
 
 // "ARIA-GCM", "AES-GCM", "ARIA-CBC-PKCS5", "ARIA-CMAC", "ARIA-WRAP", "ARIA-KWP", "ARIA-ECB"...
-std::string WycheproofAlgorithm(Cipher cipher, Mode mode);
+std::string WycheproofAlgorithm(oracles::Cipher cipher, Mode mode);
 
 struct WycheproofDoc {
   std::string algorithm;  // WycheproofAlgorithm(...)

@@ -16,7 +16,7 @@ std::string GcmCase::SolveIv(const Block& h) {
   const Block j0 = GcmJ0(h, iv.data(), iv.size());
   return std::string(ok ? "IV solved" : "IV not solvable (kept)") + ": window " +
          std::to_string(off) + "+" + std::to_string(window_len) + ", J0 " +
-         conformance::Hex(j0.data(), j0.size()) + ", counter wraps after " +
+         oracles::Hex(j0.data(), j0.size()) + ", counter wraps after " +
          std::to_string(before + 1) + " blocks";
 }
 

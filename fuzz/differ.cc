@@ -55,8 +55,8 @@ std::string CpuAndPaths() {
   return s;
 }
 
-void Differ::Input(const std::string& name, const conformance::Bytes& value) {
-  inputs_.emplace_back(name, conformance::Hex(value) + " (" + std::to_string(value.size()) +
+void Differ::Input(const std::string& name, const oracles::Bytes& value) {
+  inputs_.emplace_back(name, oracles::Hex(value) + " (" + std::to_string(value.size()) +
                                  " bytes)");
 }
 
@@ -236,7 +236,7 @@ std::string Differ::Report(const Outcome& o) const {
   for (const Answer& a : answers_) {
     out += "  answer " + a.backend + (a.ours ? " (ours)" : "") +
            (a.set_aside ? " (set aside by the allowlist)" : "") + ": " +
-           conformance::DescribeResult(a.result) +
+           oracles::DescribeResult(a.result) +
            (a.result && !a.result->error.empty() ? " [backend error: " + a.result->error + "]" : "") +
            "\n";
   }

@@ -38,14 +38,14 @@ void Run(const uint8_t* data, size_t size) {
   c.Visit(reader);
   OpenTamper t;
   t.Visit(reader);
-  const Block h = GcmHashKey(conformance::Cipher::kAes, c.key);
+  const Block h = GcmHashKey(oracles::Cipher::kAes, c.key);
   const std::string solved = c.SolveIv(h);
   const bool wraps = CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
   const int64_t j0_counter = J0Counter(h, c.iv.data(), c.iv.size());
 
   Request r;
   r.op = Op::kGcmSeal;
-  r.cipher = conformance::Cipher::kAes;
+  r.cipher = oracles::Cipher::kAes;
   r.key = c.key;
   r.iv = c.iv;
   r.aad = c.aad;
@@ -68,10 +68,10 @@ void Run(const uint8_t* data, size_t size) {
   o.input = sealed->output;
   o.tag = sealed->tag;
   o.tag_len = 0;
-  conformance::Result expected = Accepted(c.text);
+  oracles::Result expected = Accepted(c.text);
   Differ open("aes-gcm-open");
   if (t.source == 2 && o.tag.size() >= 4) {
-    conformance::Bytes* parts[3] = {&o.aad, &o.input, &o.tag};
+    oracles::Bytes* parts[3] = {&o.aad, &o.input, &o.tag};
     int k = static_cast<int>(t.flip % 3);
     while (parts[k]->empty()) k = (k + 1) % 3;  // the tag is never empty here
     const uint32_t bit = (t.flip >> 2) % (8 * parts[k]->size());

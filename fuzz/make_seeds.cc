@@ -315,7 +315,7 @@ void BlockSeeds(const std::string& dir) {
   }
 }
 
-std::string HexOf(const Bytes& b) { return conformance::Hex(b); }
+std::string HexOf(const Bytes& b) { return oracles::Hex(b); }
 
 std::string CEscaped(const Bytes& b) {
   std::string s;
@@ -413,28 +413,28 @@ void LoaderSeeds(const std::string& dir) {
                       ",\n\t\t.ptext\t= \"" + CEscaped(t.msg) + "\",\n\t\t.plen\t= " +
                       std::to_string(t.msg.size()) + ",\n\t\t.ctext\t= \"" + CEscaped(ctext) +
                       "\",\n\t\t.clen\t= " + std::to_string(ctext.size()) + ",\n\t}\n};\n");
-  conformance::Request r;
-  r.op = conformance::Op::kGcmSeal;
+  oracles::Request r;
+  r.op = oracles::Op::kGcmSeal;
   r.key = t.key;
   r.iv = t.iv;
   r.aad = t.aad;
   r.input = t.msg;
   r.tag_len = 16;
-  WriteLoaderSeed("request-seal", 2, 0, conformance::FormatRequestLine(r));
-  r.op = conformance::Op::kGcmOpen;
+  WriteLoaderSeed("request-seal", 2, 0, oracles::FormatRequestLine(r));
+  r.op = oracles::Op::kGcmOpen;
   r.input = t.ct;
   r.tag = t.tag;
   r.tag_len = 0;
-  WriteLoaderSeed("request-open", 2, 0, conformance::FormatRequestLine(r));
-  conformance::Result ok;
+  WriteLoaderSeed("request-open", 2, 0, oracles::FormatRequestLine(r));
+  oracles::Result ok;
   ok.accepted = true;
   ok.output = t.ct;
   ok.tag = t.tag;
-  WriteLoaderSeed("response-ok", 3, 0, conformance::FormatResponseLine(ok));
-  conformance::Result refused;
+  WriteLoaderSeed("response-ok", 3, 0, oracles::FormatResponseLine(ok));
+  oracles::Result refused;
   refused.detail = "tag mismatch";
-  WriteLoaderSeed("response-refused", 3, 0, conformance::FormatResponseLine(refused));
-  WriteLoaderSeed("response-unsupported", 3, 0, conformance::FormatResponseLine(std::nullopt));
+  WriteLoaderSeed("response-refused", 3, 0, oracles::FormatResponseLine(refused));
+  WriteLoaderSeed("response-unsupported", 3, 0, oracles::FormatResponseLine(std::nullopt));
   WriteLoaderSeed("hex", 4, 0, HexOf(t.key) + "AbCd");
 }
 

@@ -15,7 +15,7 @@ namespace ariasuite::fuzz {
 using conformance::Direction;
 using conformance::Expect;
 using conformance::Mode;
-using conformance::Op;
+using oracles::Op;
 
 namespace {
 
@@ -49,8 +49,8 @@ std::optional<OpInfo> InfoOf(Op op) {
 
 }  // namespace
 
-std::string ReproducerJson(const conformance::Request& r,
-                           const std::optional<conformance::Result>& expected,
+std::string ReproducerJson(const oracles::Request& r,
+                           const std::optional<oracles::Result>& expected,
                            const std::string& comment) {
   const auto info = InfoOf(r.op);
   if (!info || !expected) return "";
@@ -122,8 +122,8 @@ std::string ReproducerJson(const conformance::Request& r,
   return conformance::WriteWycheproof(doc);
 }
 
-std::string WriteReproducer(const conformance::Request& request,
-                            const std::optional<conformance::Result>& expected,
+std::string WriteReproducer(const oracles::Request& request,
+                            const std::optional<oracles::Result>& expected,
                             const std::string& odd_backend, const std::string& comment) {
   const char* dir = std::getenv("ARIASUITE_FUZZ_FINDINGS_DIR");
   if (dir == nullptr || *dir == '\0') return "";
@@ -133,7 +133,7 @@ std::string WriteReproducer(const conformance::Request& request,
   for (char ch : odd_backend) name += (ch == '/' || ch == ':') ? '_' : ch;
   char hash[17];
   std::snprintf(hash, sizeof(hash), "%016zx", std::hash<std::string>{}(json));
-  const std::string path = std::string(dir) + "/reproducer-" + conformance::OpName(request.op) +
+  const std::string path = std::string(dir) + "/reproducer-" + oracles::OpName(request.op) +
                            "-" + name + "-" + hash + ".json";
   std::ofstream out(path, std::ios::trunc);
   out << json;

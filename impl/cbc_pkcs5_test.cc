@@ -15,7 +15,7 @@
 namespace ariasuite {
 namespace {
 
-using conformance::Bytes;
+using oracles::Bytes;
 using test_util::HexOf;
 using test_util::RandomBytes;
 
@@ -25,7 +25,7 @@ class CbcPkcs5Test : public ::ariasuite::test_util::PerImplTest {
 };
 
 TEST_P(CbcPkcs5Test, MatchesOpenSsl) {
-  auto openssl = conformance::MakeOpenSslBackend();
+  auto openssl = oracles::MakeOpenSslBackend();
   std::vector<size_t> lengths;
   for (size_t n = 0; n <= 80; ++n) lengths.push_back(n);
   for (size_t n : {1023, 1024, 1025, 3 * 64 * 16 + 15}) lengths.push_back(n);
@@ -44,12 +44,12 @@ TEST_P(CbcPkcs5Test, MatchesOpenSsl) {
                 Status::kOk);
       ct.resize(ct_len);
       EXPECT_EQ(ct_len, len - len % 16 + 16);
-      conformance::Request r;
-      r.op = conformance::Op::kCbcPkcs5Encrypt;
+      oracles::Request r;
+      r.op = oracles::Op::kCbcPkcs5Encrypt;
       r.key = key;
       r.iv = iv;
       r.input = pt;
-      std::optional<conformance::Result> want = openssl->Run(r);
+      std::optional<oracles::Result> want = openssl->Run(r);
       ASSERT_TRUE(want && want->accepted);
       EXPECT_EQ(HexOf(ct), HexOf(want->output));
       Bytes back(ct.size());

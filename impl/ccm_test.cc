@@ -15,8 +15,8 @@
 namespace ariasuite {
 namespace {
 
-using conformance::Bytes;
-using conformance::Op;
+using oracles::Bytes;
+using oracles::Op;
 using test_util::HexOf;
 using test_util::RandomBytes;
 
@@ -25,7 +25,7 @@ class CcmTest : public ::ariasuite::test_util::PerImplTest {
   void SetUp() override {
     PerImplTest::SetUp();
     if (IsSkipped()) return;
-    openssl_ = conformance::MakeOpenSslBackend();
+    openssl_ = oracles::MakeOpenSslBackend();
   }
 
   // Seals with ours and with OpenSSL and compares; then opens ours' output with ours.
@@ -40,15 +40,15 @@ class CcmTest : public ::ariasuite::test_util::PerImplTest {
     ASSERT_EQ(AriaCcmSeal(GetParam(), k, ct.data(), tag.data(), tag_len, nonce.data(),
                           nonce.size(), pt.data(), pt.size(), aad.data(), aad.size()),
               Status::kOk);
-    conformance::Request r;
+    oracles::Request r;
     r.op = Op::kCcmSeal;
     r.key = key;
     r.iv = nonce;
     r.aad = aad;
     r.input = pt;
     r.tag_len = tag_len;
-    std::optional<conformance::Result> want = openssl_->Run(r);
-    ASSERT_TRUE(want && want->accepted) << conformance::DescribeResult(want);
+    std::optional<oracles::Result> want = openssl_->Run(r);
+    ASSERT_TRUE(want && want->accepted) << oracles::DescribeResult(want);
     EXPECT_EQ(HexOf(ct), HexOf(want->output));
     EXPECT_EQ(HexOf(tag), HexOf(want->tag));
     Bytes back(pt.size());
@@ -58,7 +58,7 @@ class CcmTest : public ::ariasuite::test_util::PerImplTest {
     EXPECT_EQ(HexOf(back), HexOf(pt));
   }
 
-  std::unique_ptr<conformance::Backend> openssl_;
+  std::unique_ptr<oracles::Backend> openssl_;
   std::mt19937_64 rng_{0xcc3};
 };
 

@@ -13,7 +13,7 @@
 namespace ariasuite {
 namespace {
 
-using conformance::Bytes;
+using oracles::Bytes;
 using test_util::HexOf;
 using test_util::RandomBytes;
 
@@ -23,8 +23,8 @@ class CmacTest : public ::ariasuite::test_util::PerImplTest {
 };
 
 TEST_P(CmacTest, MatchesOpenSslAndBotan) {
-  auto openssl = conformance::MakeOpenSslBackend();
-  auto botan = conformance::MakeBotanBackend();
+  auto openssl = oracles::MakeOpenSslBackend();
+  auto botan = oracles::MakeBotanBackend();
   std::vector<size_t> lengths;
   for (size_t n = 0; n <= 80; ++n) lengths.push_back(n);
   for (size_t n : {255, 256, 257, 1023, 1024, 1025}) lengths.push_back(n);
@@ -36,13 +36,13 @@ TEST_P(CmacTest, MatchesOpenSslAndBotan) {
       ASSERT_EQ(AriaSetEncryptKey(&k, key.data(), key.size()), Status::kOk);
       Bytes tag(16);
       ASSERT_EQ(AriaCmac(GetParam(), k, tag.data(), 16, msg.data(), msg.size()), Status::kOk);
-      conformance::Request r;
-      r.op = conformance::Op::kCmac;
+      oracles::Request r;
+      r.op = oracles::Op::kCmac;
       r.key = key;
       r.input = msg;
       r.tag_len = 16;
       for (auto* oracle : {openssl.get(), botan.get()}) {
-        std::optional<conformance::Result> want = oracle->Run(r);
+        std::optional<oracles::Result> want = oracle->Run(r);
         ASSERT_TRUE(want && want->accepted) << oracle->name();
         EXPECT_EQ(HexOf(tag), HexOf(want->tag)) << oracle->name();
       }

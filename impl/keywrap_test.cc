@@ -15,8 +15,8 @@
 namespace ariasuite {
 namespace {
 
-using conformance::Bytes;
-using conformance::Op;
+using oracles::Bytes;
+using oracles::Op;
 using test_util::HexOf;
 using test_util::RandomBytes;
 
@@ -25,16 +25,16 @@ class KeywrapTest : public ::ariasuite::test_util::PerImplTest {
   void SetUp() override {
     PerImplTest::SetUp();
     if (IsSkipped()) return;
-    botan_ = conformance::MakeBotanBackend();
+    botan_ = oracles::MakeBotanBackend();
   }
 
   Bytes BotanWrap(Op op, const Bytes& kek, const Bytes& in) {
-    conformance::Request r;
+    oracles::Request r;
     r.op = op;
     r.key = kek;
     r.input = in;
-    std::optional<conformance::Result> res = botan_->Run(r);
-    EXPECT_TRUE(res && res->accepted) << conformance::DescribeResult(res);
+    std::optional<oracles::Result> res = botan_->Run(r);
+    EXPECT_TRUE(res && res->accepted) << oracles::DescribeResult(res);
     return res ? res->output : Bytes();
   }
 
@@ -77,7 +77,7 @@ class KeywrapTest : public ::ariasuite::test_util::PerImplTest {
     }
   }
 
-  std::unique_ptr<conformance::Backend> botan_;
+  std::unique_ptr<oracles::Backend> botan_;
   std::mt19937_64 rng_{0x3394};
 };
 

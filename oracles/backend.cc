@@ -4,7 +4,7 @@
 #include <array>
 #include <utility>
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 constexpr std::array<std::pair<Op, const char*>, 17> kOpNames = {{
@@ -90,4 +90,4 @@ std::string DescribeResult(const std::optional<Result>& result) {
   return s;
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

@@ -36,7 +36,7 @@
 
 #include "impl/internal.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 
 using Bytes = std::vector<uint8_t>;
 
@@ -170,6 +170,6 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
 // {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f"}
 std::vector<std::string> OracleNames();
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles
 
 #endif  // ARIASUITE_ORACLES_BACKEND_H_

@@ -17,7 +17,7 @@
 
 #include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 Result Refuse(const std::string& why) {
@@ -192,4 +192,4 @@ class BotanBackend : public Backend {
 
 std::unique_ptr<Backend> MakeBotanBackend() { return std::make_unique<BotanBackend>(); }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

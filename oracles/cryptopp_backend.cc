@@ -17,7 +17,7 @@
 
 #include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 Result Refuse(const std::string& why) {
@@ -181,4 +181,4 @@ class CryptoppBackend : public Backend {
 
 std::unique_ptr<Backend> MakeCryptoppBackend() { return std::make_unique<CryptoppBackend>(); }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

@@ -18,7 +18,7 @@
 #include "oracles/backend.h"
 #include "oracles/protocol.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 // Seconds to wait for one answer line; $ARIASUITE_EXEC_TIMEOUT overrides.
@@ -205,4 +205,4 @@ std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
                                        display_name.empty() ? "exec:" + program : display_name);
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

@@ -26,7 +26,7 @@
 #define SOL_ALG 279
 #endif
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 // One af_alg request carries at most ALG_MAX_PAGES (16) pages of data on common configurations;
@@ -309,4 +309,4 @@ class KernelBackend : public Backend {
 
 std::unique_ptr<Backend> MakeKernelBackend() { return std::make_unique<KernelBackend>(); }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

@@ -11,7 +11,7 @@
 
 #include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 struct CtxFree {
@@ -247,4 +247,4 @@ class OpenSslBackend : public Backend {
 
 std::unique_ptr<Backend> MakeOpenSslBackend() { return std::make_unique<OpenSslBackend>(); }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

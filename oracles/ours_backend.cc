@@ -16,7 +16,7 @@
 #include "impl/modes.h"
 #include "impl/status.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 // Status -> Result: kOk is an answer, kUnsupportedImpl a broken backend, anything else a refusal
@@ -194,4 +194,4 @@ std::optional<Result> OursBackend::AesGcm(const Request& r) {
 
 std::unique_ptr<Backend> MakeOursBackend(Impl impl) { return std::make_unique<OursBackend>(impl); }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

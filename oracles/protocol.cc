@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 int HexValue(char c) {
@@ -209,4 +209,4 @@ int ServeExecProtocol(Backend& backend, const std::string& name, FILE* in, FILE*
   return 0;
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

@@ -11,7 +11,7 @@
 
 #include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 
 inline constexpr char kProtocolHello[] = "hello ariasuite-exec 1";
 
@@ -34,6 +34,6 @@ bool ParseResponseLine(std::string_view line, std::optional<Result>* out, std::s
 // Returns the process exit status (0 at EOF, 1 on an output error).
 int ServeExecProtocol(Backend& backend, const std::string& name, FILE* in, FILE* out);
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles
 
 #endif  // ARIASUITE_ORACLES_PROTOCOL_H_

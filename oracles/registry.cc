@@ -7,7 +7,7 @@
 #include "oracles/backend.h"
 #include "impl/dispatch.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 // A backend that cannot run, with the reason (a missing adapter binary).
@@ -109,4 +109,4 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
   return out;
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

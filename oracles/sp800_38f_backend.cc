@@ -19,7 +19,7 @@
 
 #include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 constexpr size_t kSemiblock = 8;  // SP 800-38F §4.1: half of the 128-bit block.
@@ -306,4 +306,4 @@ class Sp80038fBackend : public Backend {
 
 std::unique_ptr<Backend> MakeSp80038fBackend() { return std::make_unique<Sp80038fBackend>(); }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

@@ -16,7 +16,7 @@
 #include "oracles/backend.h"
 #include "oracles/protocol.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 Result Refuse(const std::string& why) {
@@ -196,10 +196,10 @@ class BoringSslBackend : public Backend {
 };
 
 }  // namespace
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles
 
 int main() {
-  ariasuite::conformance::BoringSslBackend backend;
-  return ariasuite::conformance::ServeExecProtocol(backend, "boringssl (android-libboringssl)",
+  ariasuite::oracles::BoringSslBackend backend;
+  return ariasuite::oracles::ServeExecProtocol(backend, "boringssl (android-libboringssl)",
                                                    stdin, stdout);
 }

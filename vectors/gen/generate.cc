@@ -23,15 +23,15 @@
 namespace ariasuite::gen {
 namespace {
 
-using conformance::Backend;
-using conformance::Bytes;
-using conformance::Cipher;
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::Cipher;
 using conformance::Expect;
 using conformance::FlagNote;
 using conformance::Mode;
-using conformance::Op;
-using conformance::Request;
-using conformance::Result;
+using oracles::Op;
+using oracles::Request;
+using oracles::Result;
 using conformance::TestCase;
 
 class Rng {
@@ -73,9 +73,9 @@ std::vector<Bytes> TakeInOrder(Rng& rng, std::initializer_list<size_t> lens) {
 }
 
 struct Env {
-  std::unique_ptr<Backend> ours = conformance::MakeOursBackend(Impl::kScalar);
-  std::unique_ptr<Backend> openssl = conformance::MakeOpenSslBackend();
-  std::unique_ptr<Backend> botan = conformance::MakeBotanBackend();
+  std::unique_ptr<Backend> ours = oracles::MakeOursBackend(Impl::kScalar);
+  std::unique_ptr<Backend> openssl = oracles::MakeOpenSslBackend();
+  std::unique_ptr<Backend> botan = oracles::MakeBotanBackend();
   std::string error;
 
   // Runs request on our reference; records an error when it does not accept.
@@ -84,7 +84,7 @@ struct Env {
     if (!res || !res->accepted || !res->error.empty()) {
       if (error.empty()) {
         error = "our scalar reference refused a generator input: " +
-                conformance::DescribeRequest(r) + " -> " + conformance::DescribeResult(res);
+                oracles::DescribeRequest(r) + " -> " + oracles::DescribeResult(res);
       }
       return Result();
     }
@@ -94,8 +94,8 @@ struct Env {
     std::optional<Result> res = openssl->Run(r);
     if (!res || !res->accepted) {
       if (error.empty()) {
-        error = "OpenSSL refused a sample input: " + conformance::DescribeRequest(r) + " -> " +
-                conformance::DescribeResult(res);
+        error = "OpenSSL refused a sample input: " + oracles::DescribeRequest(r) + " -> " +
+                oracles::DescribeResult(res);
       }
       return Result();
     }
@@ -390,7 +390,7 @@ bool GcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
           dec.key = key;
           dec.input = env.Openssl(seal).tag;
           if (BlockOf(env.Openssl(dec).output) != j0 || !env.error.empty()) {
-            *error = "OpenSSL does not confirm the solved J0 for IV " + conformance::Hex(iv) +
+            *error = "OpenSSL does not confirm the solved J0 for IV " + oracles::Hex(iv) +
                      (env.error.empty() ? "" : ": " + env.error);
             return false;
           }
@@ -398,7 +398,7 @@ bool GcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
           const std::vector<Bytes> drawn = TakeInOrder(rng, {blocks == 70 ? size_t{16} : size_t{0}, len});
           d.cases.push_back(GcmCase(
               env, key, iv, drawn[0], drawn[1], 16, "CounterWrap",
-              "J0 " + conformance::Hex(Bytes(j0.begin(), j0.end())) + ", counter wraps at text block " +
+              "J0 " + oracles::Hex(Bytes(j0.begin(), j0.end())) + ", counter wraps at text block " +
                   std::to_string(wrap_block) + " of " + std::to_string(blocks + 1)));
         }
       }
@@ -773,15 +773,15 @@ bool CavpSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std
         return false;
       }
       if (!Confirm(env, AsCase(s), "CAVP sample", error)) return false;
-      o << "Count = " << count << "\nKey = " << conformance::Hex(s.key)
-        << "\nIV = " << conformance::Hex(s.iv) << "\n";
+      o << "Count = " << count << "\nKey = " << oracles::Hex(s.key)
+        << "\nIV = " << oracles::Hex(s.iv) << "\n";
       if (sec.decrypt) {
-        o << "CT = " << conformance::Hex(s.ct) << "\nAAD = " << conformance::Hex(s.aad)
-          << "\nTag = " << conformance::Hex(s.tag) << "\n";
-        o << (fail ? std::string("FAIL") : "PT = " + conformance::Hex(s.pt)) << "\n\n";
+        o << "CT = " << oracles::Hex(s.ct) << "\nAAD = " << oracles::Hex(s.aad)
+          << "\nTag = " << oracles::Hex(s.tag) << "\n";
+        o << (fail ? std::string("FAIL") : "PT = " + oracles::Hex(s.pt)) << "\n\n";
       } else {
-        o << "PT = " << conformance::Hex(s.pt) << "\nAAD = " << conformance::Hex(s.aad)
-          << "\nCT = " << conformance::Hex(s.ct) << "\nTag = " << conformance::Hex(s.tag)
+        o << "PT = " << oracles::Hex(s.pt) << "\nAAD = " << oracles::Hex(s.aad)
+          << "\nCT = " << oracles::Hex(s.ct) << "\nTag = " << oracles::Hex(s.tag)
           << "\n\n";
       }
       ++count_total;
@@ -826,10 +826,10 @@ bool EvpSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std:
         return false;
       }
       if (!Confirm(env, c, std::string("evp sample ") + mode, error)) return false;
-      o << "Cipher = ARIA-" << key_len * 8 << "-" << mode << "\nKey = " << conformance::Hex(c.key)
+      o << "Cipher = ARIA-" << key_len * 8 << "-" << mode << "\nKey = " << oracles::Hex(c.key)
         << "\n";
-      if (!c.iv.empty()) o << "IV = " << conformance::Hex(c.iv) << "\n";
-      o << "Plaintext = " << conformance::Hex(c.msg) << "\nCiphertext = " << conformance::Hex(c.ct)
+      if (!c.iv.empty()) o << "IV = " << oracles::Hex(c.iv) << "\n";
+      o << "Plaintext = " << oracles::Hex(c.msg) << "\nCiphertext = " << oracles::Hex(c.ct)
         << "\n\n";
       ++stanzas;
     }
@@ -867,14 +867,14 @@ bool EvpSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std:
     if (i == 3) c.direction = conformance::Direction::kEncrypt;
     if (!Confirm(env, c, "evp sample AEAD", error)) return false;
     o << "Cipher = ARIA-" << c.key.size() * 8 << (ccm ? "-CCM" : "-GCM")
-      << "\nKey = " << conformance::Hex(c.key) << "\nIV = " << conformance::Hex(c.iv) << "\n";
+      << "\nKey = " << oracles::Hex(c.key) << "\nIV = " << oracles::Hex(c.iv) << "\n";
     // The AAD split over two lines: evp_test feeds them in order, the loader concatenates them.
-    o << "AAD = " << conformance::Hex(Bytes(c.aad.begin(), c.aad.begin() + 10)) << "\n";
-    o << "AAD = " << conformance::Hex(Bytes(c.aad.begin() + 10, c.aad.end())) << "\n";
-    o << "Tag = " << conformance::Hex(c.tag) << "\n";
+    o << "AAD = " << oracles::Hex(Bytes(c.aad.begin(), c.aad.begin() + 10)) << "\n";
+    o << "AAD = " << oracles::Hex(Bytes(c.aad.begin() + 10, c.aad.end())) << "\n";
+    o << "Tag = " << oracles::Hex(c.tag) << "\n";
     if (bad) o << "Operation = DECRYPT\n";
     if (i == 3) o << "Operation = ENCRYPT\n";
-    o << "Plaintext = " << conformance::Hex(c.msg) << "\nCiphertext = " << conformance::Hex(c.ct)
+    o << "Plaintext = " << oracles::Hex(c.msg) << "\nCiphertext = " << oracles::Hex(c.ct)
       << "\n";
     if (bad) o << "Result = CIPHERFINAL_ERROR\n";
     o << "\n";

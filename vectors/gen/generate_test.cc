@@ -53,9 +53,9 @@ TEST(GenerateTest, CommittedFilesRegenerateByteIdentically) {
 
 // Each committed case passes on our scalar reference and on every library its comment says agreed.
 TEST(GenerateTest, EveryCaseAgreesWhereItSaysItDoes) {
-  auto ours = conformance::MakeOursBackend(Impl::kScalar);
-  auto openssl = conformance::MakeOpenSslBackend();
-  auto botan = conformance::MakeBotanBackend();
+  auto ours = oracles::MakeOursBackend(Impl::kScalar);
+  auto openssl = oracles::MakeOpenSslBackend();
+  auto botan = oracles::MakeBotanBackend();
   for (const char* rel : {"vectors/generated/aria_gcm_edge_test.json",
                           "vectors/generated/aria_ctr_edge_test.json",
                           "vectors/generated/aria_ccm_edge_test.json",
@@ -104,28 +104,28 @@ TEST(Gf128Test, InverseAndPowers) {
 // GHASH checked against OpenSSL: for AES-GCM with a 12-byte IV, empty AAD and text C,
 // tag = E_K(J0) ^ GHASH_H(C || [0]_64 || [len(C)]_64) with H = E_K(0) and J0 = IV || 0^31 || 1.
 TEST(Gf128Test, GhashMatchesOpenSslGcm) {
-  auto openssl = conformance::MakeOpenSslBackend();
+  auto openssl = oracles::MakeOpenSslBackend();
   std::mt19937_64 rng(38);
   for (size_t len : {0, 1, 16, 33, 64}) {
-    conformance::Bytes key(16), iv(12), pt(len);
+    oracles::Bytes key(16), iv(12), pt(len);
     for (auto& x : key) x = static_cast<uint8_t>(rng());
     for (auto& x : iv) x = static_cast<uint8_t>(rng());
     for (auto& x : pt) x = static_cast<uint8_t>(rng());
-    conformance::Request seal;
-    seal.op = conformance::Op::kGcmSeal;
-    seal.cipher = conformance::Cipher::kAes;
+    oracles::Request seal;
+    seal.op = oracles::Op::kGcmSeal;
+    seal.cipher = oracles::Cipher::kAes;
     seal.key = key;
     seal.iv = iv;
     seal.input = pt;
     seal.tag_len = 16;
     auto sealed = openssl->Run(seal);
     ASSERT_TRUE(sealed && sealed->accepted);
-    conformance::Request ecb;
-    ecb.op = conformance::Op::kEcbEncrypt;
-    ecb.cipher = conformance::Cipher::kAes;
+    oracles::Request ecb;
+    ecb.op = oracles::Op::kEcbEncrypt;
+    ecb.cipher = oracles::Cipher::kAes;
     ecb.key = key;
-    ecb.input = conformance::Bytes(16, 0);
-    conformance::Bytes j0(iv);
+    ecb.input = oracles::Bytes(16, 0);
+    oracles::Bytes j0(iv);
     j0.insert(j0.end(), {0, 0, 0, 1});
     ecb.input.insert(ecb.input.end(), j0.begin(), j0.end());
     auto enc = openssl->Run(ecb);  // E_K(0) || E_K(J0)
