@@ -11,11 +11,13 @@
 #include <set>
 
 #include "conformance/loader.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::conformance {
 
 using oracles::Bytes;
 using oracles::Cipher;
+using oracles::ParseHex;
 namespace {
 
 std::string Trim(std::string_view s) {
@@ -127,7 +129,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
       Bytes bytes;
       std::string why;
       auto hex = [&](Bytes* dst) -> bool {
-        if (!ParseHexStrict(l.value, &bytes, &why)) return fail(l.no, l.key + ": " + why);
+        if (!ParseHex(l.value, &bytes, &why)) return fail(l.no, l.key + ": " + why);
         dst->insert(dst->end(), bytes.begin(), bytes.end());
         return true;
       };

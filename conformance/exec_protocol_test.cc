@@ -10,6 +10,7 @@
 #include "conformance/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
+#include "oracles/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {

@@ -23,6 +23,7 @@
 #include <sstream>
 
 #include "conformance/wycheproof_writer.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::conformance {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "oracles/backend.h"
 #include "conformance/vector.h"
 #include "conformance/verdict.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::conformance {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "oracles/backend.h"
 #include "conformance/loader.h"
 #include "conformance/runner.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::conformance {
 

@@ -11,10 +11,11 @@
 #include <tuple>
 #include <vector>
 
-#include "oracles/backend.h"
 #include "conformance/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
@@ -40,7 +41,7 @@ namespace {
 
 Bytes H(const std::string& hex) {
   Bytes out;
-  EXPECT_TRUE(testdata::HexDecode(hex, &out)) << hex;
+  EXPECT_TRUE(oracles::ParseHex(hex, &out)) << hex;
   return out;
 }
 

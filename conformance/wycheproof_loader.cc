@@ -12,12 +12,14 @@
 #include <set>
 
 #include "conformance/loader.h"
+#include "oracles/hex.h"
 #include "vectors/json.h"
 
 namespace ariasuite::conformance {
 
 using oracles::Bytes;
 using oracles::Cipher;
+using oracles::ParseHex;
 namespace {
 
 struct AlgInfo {
@@ -271,7 +273,7 @@ class Loader {
           Bytes b;
           std::string why;
           if (!v.is_string()) return FailCase(c.id, "'" + key + "' must be an array of hex strings");
-          if (!ParseHexStrict(v.str(), &b, &why)) return FailCase(c.id, "'" + key + "': " + why);
+          if (!ParseHex(v.str(), &b, &why)) return FailCase(c.id, "'" + key + "': " + why);
           if (b.size() != 16) return FailCase(c.id, "'" + key + "' entries must be 16 bytes");
         }
       } else if (wanted.count(key) != 0) {
@@ -283,7 +285,7 @@ class Loader {
                      : key == "ct" ? &c.ct
                                    : &c.tag;
         std::string why;
-        if (!ParseHexStrict(value.str(), dst, &why)) {
+        if (!ParseHex(value.str(), dst, &why)) {
           return FailCase(c.id, "field '" + key + "': " + why);
         }
         seen.insert(key);

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <tuple>
 
+#include "oracles/hex.h"
+
 namespace ariasuite::conformance {
 
 using oracles::Cipher;

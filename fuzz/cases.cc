@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "oracles/backend.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::fuzz {
 

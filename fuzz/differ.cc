@@ -12,6 +12,7 @@
 #include "fuzz/allowlist.h"
 #include "fuzz/reproducer.h"
 #include "impl/dispatch.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::fuzz {
 namespace {

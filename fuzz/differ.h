@@ -21,9 +21,9 @@
 #include <utility>
 #include <vector>
 
-#include "oracles/backend.h"
 #include "conformance/verdict.h"
 #include "fuzz/allowlist.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::fuzz {
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "oracles/backend.h"
 #include "fuzz/cases.h"
 #include "fuzz/differ.h"
 #include "fuzz/fuzz_io.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::fuzz {
 

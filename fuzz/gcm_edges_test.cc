@@ -10,19 +10,10 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::fuzz {
 namespace {
-
-std::string HexOf(const uint8_t* p, size_t n) {
-  std::string s;
-  static const char* d = "0123456789abcdef";
-  for (size_t i = 0; i < n; ++i) {
-    s += d[p[i] >> 4];
-    s += d[p[i] & 15];
-  }
-  return s;
-}
 
 // E_K(block) with OpenSSL's ARIA-128-ECB.
 Block Encrypt(const uint8_t key[16], const Block& in) {
@@ -65,8 +56,8 @@ void ExpectKeystreamFrom(const Block& j0, const std::vector<uint8_t>& iv, size_t
   for (size_t i = 0; i < nblocks; ++i) {
     counter = Inc32(counter);
     const Block ks = Encrypt(kKey, counter);
-    EXPECT_EQ(HexOf(ct.data() + 16 * i, 16), HexOf(ks.data(), 16))
-        << "iv_len=" << iv.size() << " block " << i << " counter " << HexOf(counter.data(), 16);
+    EXPECT_EQ(oracles::Hex(ct.data() + 16 * i, 16), oracles::Hex(ks.data(), 16))
+        << "iv_len=" << iv.size() << " block " << i << " counter " << oracles::Hex(counter.data(), 16);
   }
 }
 
@@ -101,7 +92,7 @@ TEST(GcmEdgesTest, SolvedIvWrapsTheCounterInOpenSsl) {
                                CounterTarget(before), CounterMask()))
           << "iv_len=" << c.iv_len;
       const Block j0 = GcmJ0(h, iv.data(), iv.size());
-      EXPECT_EQ(HexOf(j0.data() + 12, 4), HexOf(CounterTarget(before).data() + 12, 4));
+      EXPECT_EQ(oracles::Hex(j0.data() + 12, 4), oracles::Hex(CounterTarget(before).data() + 12, 4));
       for (size_t i = 0; i < c.iv_len; ++i) {
         if (i < c.window_off || i >= c.window_off + c.window_len) {
           EXPECT_EQ(iv[i], 0x5a);

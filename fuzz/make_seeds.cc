@@ -15,16 +15,18 @@
 #include <vector>
 
 #include "conformance/loader.h"
-#include "oracles/protocol.h"
 #include "conformance/wycheproof_writer.h"
 #include "fuzz/cases.h"
 #include "fuzz/fuzz_io.h"
 #include "fuzz/tls12_case.h"
+#include "oracles/hex.h"
+#include "oracles/protocol.h"
 
 namespace ariasuite::fuzz {
 namespace {
 
 using conformance::Mode;
+using oracles::Hex;
 using conformance::TestCase;
 
 std::string g_out;
@@ -315,15 +317,9 @@ void BlockSeeds(const std::string& dir) {
   }
 }
 
-std::string HexOf(const Bytes& b) { return oracles::Hex(b); }
-
 std::string CEscaped(const Bytes& b) {
   std::string s;
-  char buf[8];
-  for (uint8_t x : b) {
-    std::snprintf(buf, sizeof(buf), "\\x%02x", x);
-    s += buf;
-  }
+  for (uint8_t x : b) s += "\\x" + Hex(&x, 1);
   return s;
 }
 
@@ -388,21 +384,21 @@ void LoaderSeeds(const std::string& dir) {
   }();
   WriteLoaderSeed("cavp-encrypt", 0, 2,
                   "# ARIA-GCM sample (ariasuite fuzz seed)\n" + bits + "Count = 0\nKey = " +
-                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nPT = " + HexOf(t.msg) +
-                      "\nAAD = " + HexOf(t.aad) + "\nCT = " + HexOf(t.ct) + "\nTag = " +
-                      HexOf(t.tag) + "\n");
+                      Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nPT = " + Hex(t.msg) +
+                      "\nAAD = " + Hex(t.aad) + "\nCT = " + Hex(t.ct) + "\nTag = " +
+                      Hex(t.tag) + "\n");
   WriteLoaderSeed("cavp-decrypt-fail", 0, 2,
                   "# ARIA-GCM sample (ariasuite fuzz seed)\n" + bits + "Count = 0\nKey = " +
-                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nCT = " + HexOf(t.ct) +
-                      "\nAAD = " + HexOf(t.aad) + "\nTag = " + HexOf(bad.tag) + "\nFAIL\n");
+                      Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nCT = " + Hex(t.ct) +
+                      "\nAAD = " + Hex(t.aad) + "\nTag = " + Hex(bad.tag) + "\nFAIL\n");
   WriteLoaderSeed("evp", 0, 3,
-                  "Title = ARIA-GCM seed\n\nCipher = ARIA-128-GCM\nKey = " + HexOf(t.key) +
-                      "\nIV = " + HexOf(t.iv) + "\nAAD = " + HexOf(t.aad) + "\nTag = " +
-                      HexOf(t.tag) + "\nPlaintext = " + HexOf(t.msg) + "\nCiphertext = " +
-                      HexOf(t.ct) + "\n\nCipher = ARIA-128-GCM\nOperation = DECRYPT\nKey = " +
-                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nAAD = " + HexOf(t.aad) +
-                      "\nTag = " + HexOf(bad.tag) + "\nPlaintext = " + HexOf(t.msg) +
-                      "\nCiphertext = " + HexOf(t.ct) + "\nResult = CIPHERFINAL_ERROR\n");
+                  "Title = ARIA-GCM seed\n\nCipher = ARIA-128-GCM\nKey = " + Hex(t.key) +
+                      "\nIV = " + Hex(t.iv) + "\nAAD = " + Hex(t.aad) + "\nTag = " +
+                      Hex(t.tag) + "\nPlaintext = " + Hex(t.msg) + "\nCiphertext = " +
+                      Hex(t.ct) + "\n\nCipher = ARIA-128-GCM\nOperation = DECRYPT\nKey = " +
+                      Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nAAD = " + Hex(t.aad) +
+                      "\nTag = " + Hex(bad.tag) + "\nPlaintext = " + Hex(t.msg) +
+                      "\nCiphertext = " + Hex(t.ct) + "\nResult = CIPHERFINAL_ERROR\n");
   Bytes ctext = t.ct;
   ctext.insert(ctext.end(), t.tag.begin(), t.tag.end());
   WriteLoaderSeed("testmgr", 0, 4,
@@ -435,7 +431,7 @@ void LoaderSeeds(const std::string& dir) {
   refused.detail = "tag mismatch";
   WriteLoaderSeed("response-refused", 3, 0, oracles::FormatResponseLine(refused));
   WriteLoaderSeed("response-unsupported", 3, 0, oracles::FormatResponseLine(std::nullopt));
-  WriteLoaderSeed("hex", 4, 0, HexOf(t.key) + "AbCd");
+  WriteLoaderSeed("hex", 4, 0, Hex(t.key) + "AbCd");
 }
 
 void TlsSeeds() {

@@ -16,23 +16,14 @@
 #include "impl/aria.h"
 #include "impl/cpu_features.h"
 #include "impl/internal.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
 using internal::Backend;
 
-std::string Hex(const uint8_t* p, size_t n) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string s;
-  for (size_t i = 0; i < n; ++i) {
-    s += kDigits[p[i] >> 4];
-    s += kDigits[p[i] & 15];
-  }
-  return s;
-}
-
-#define EXPECT_BYTES_EQ(a, b, n) EXPECT_EQ(Hex((a), (n)), Hex((b), (n)))
+#define EXPECT_BYTES_EQ(a, b, n) EXPECT_EQ(oracles::Hex((a), (n)), oracles::Hex((b), (n)))
 
 const Backend& BackendOf(Impl impl) {
   switch (impl) {
@@ -193,7 +184,7 @@ TEST_P(AriaSimdTest, Ctr128MatchesOpenSslAcrossCarries) {
     all_ivs.push_back(Random(16));
     for (const auto& iv : all_ivs) {
       for (size_t n = 0; n <= kMaxBlocks; n += (n < 70 ? 1 : 7)) {
-        SCOPED_TRACE("key_len=" + std::to_string(key_len) + " iv=" + Hex(iv.data(), 16) +
+        SCOPED_TRACE("key_len=" + std::to_string(key_len) + " iv=" + oracles::Hex(iv.data(), 16) +
                      " nblocks=" + std::to_string(n));
         std::vector<uint8_t> pt = Random(16 * n + 16);
         const size_t off = (n * 3) % 16;

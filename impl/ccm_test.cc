@@ -7,17 +7,18 @@
 #include <random>
 #include <vector>
 
-#include "oracles/backend.h"
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/test_util.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
 using oracles::Bytes;
 using oracles::Op;
-using test_util::HexOf;
+using oracles::Hex;
 using test_util::RandomBytes;
 
 class CcmTest : public ::ariasuite::test_util::PerImplTest {
@@ -49,13 +50,13 @@ class CcmTest : public ::ariasuite::test_util::PerImplTest {
     r.tag_len = tag_len;
     std::optional<oracles::Result> want = openssl_->Run(r);
     ASSERT_TRUE(want && want->accepted) << oracles::DescribeResult(want);
-    EXPECT_EQ(HexOf(ct), HexOf(want->output));
-    EXPECT_EQ(HexOf(tag), HexOf(want->tag));
+    EXPECT_EQ(Hex(ct), Hex(want->output));
+    EXPECT_EQ(Hex(tag), Hex(want->tag));
     Bytes back(pt.size());
     EXPECT_EQ(AriaCcmOpen(GetParam(), k, back.data(), nonce.data(), nonce.size(), ct.data(),
                           ct.size(), tag.data(), tag_len, aad.data(), aad.size()),
               Status::kOk);
-    EXPECT_EQ(HexOf(back), HexOf(pt));
+    EXPECT_EQ(Hex(back), Hex(pt));
   }
 
   std::unique_ptr<oracles::Backend> openssl_;
@@ -107,7 +108,7 @@ TEST_P(CcmTest, TamperingIsRejectedAndOutputZeroed) {
                             c.size(), t.data(), t.size(), a.data(), a.size()),
                 Status::kAuthFailed)
           << "what=" << what << " bit=" << bit;
-      EXPECT_EQ(HexOf(out), HexOf(Bytes(pt.size(), 0)));
+      EXPECT_EQ(Hex(out), Hex(Bytes(pt.size(), 0)));
     }
   }
   // A shorter tag than the one produced is a different tag length, so it must fail too.
@@ -128,12 +129,12 @@ TEST_P(CcmTest, InPlace) {
   ASSERT_EQ(AriaCcmSeal(GetParam(), k, buf.data(), tag2.data(), 10, nonce.data(), nonce.size(),
                         buf.data(), buf.size(), nullptr, 0),
             Status::kOk);
-  EXPECT_EQ(HexOf(buf), HexOf(ct));
-  EXPECT_EQ(HexOf(tag2), HexOf(tag));
+  EXPECT_EQ(Hex(buf), Hex(ct));
+  EXPECT_EQ(Hex(tag2), Hex(tag));
   ASSERT_EQ(AriaCcmOpen(GetParam(), k, buf.data(), nonce.data(), nonce.size(), buf.data(),
                         buf.size(), tag.data(), 10, nullptr, 0),
             Status::kOk);
-  EXPECT_EQ(HexOf(buf), HexOf(pt));
+  EXPECT_EQ(Hex(buf), Hex(pt));
 }
 
 TEST_P(CcmTest, ParameterErrors) {

@@ -5,16 +5,17 @@
 
 #include <random>
 
-#include "oracles/backend.h"
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/test_util.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
 using oracles::Bytes;
-using test_util::HexOf;
+using oracles::Hex;
 using test_util::RandomBytes;
 
 class CmacTest : public ::ariasuite::test_util::PerImplTest {
@@ -44,7 +45,7 @@ TEST_P(CmacTest, MatchesOpenSslAndBotan) {
       for (auto* oracle : {openssl.get(), botan.get()}) {
         std::optional<oracles::Result> want = oracle->Run(r);
         ASSERT_TRUE(want && want->accepted) << oracle->name();
-        EXPECT_EQ(HexOf(tag), HexOf(want->tag)) << oracle->name();
+        EXPECT_EQ(Hex(tag), Hex(want->tag)) << oracle->name();
       }
       EXPECT_EQ(AriaCmacVerify(GetParam(), k, tag.data(), 16, msg.data(), msg.size()), Status::kOk);
     }
@@ -60,7 +61,7 @@ TEST_P(CmacTest, TruncationAndVerification) {
   for (size_t t = 1; t <= 16; ++t) {
     Bytes tag(t);
     ASSERT_EQ(AriaCmac(GetParam(), k, tag.data(), t, msg.data(), msg.size()), Status::kOk);
-    EXPECT_EQ(HexOf(tag), HexOf(Bytes(full.begin(), full.begin() + static_cast<long>(t))));
+    EXPECT_EQ(Hex(tag), Hex(Bytes(full.begin(), full.begin() + static_cast<long>(t))));
     EXPECT_EQ(AriaCmacVerify(GetParam(), k, tag.data(), t, msg.data(), msg.size()), Status::kOk);
     for (size_t bit = 0; bit < 8 * t; bit += 7) {
       Bytes bad = tag;

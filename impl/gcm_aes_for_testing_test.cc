@@ -9,6 +9,7 @@
 
 #include "gtest/gtest.h"
 #include "impl/openssl_oracle_for_testing.h"
+#include "oracles/hex.h"
 #include "vectors/testdata.h"
 #include "vectors/wycheproof_aead.h"
 
@@ -16,11 +17,11 @@ namespace ariasuite {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
-using testdata::Hex;
+using oracles::Hex;
 
 Bytes FromHex(const std::string& h) {
   Bytes b;
-  EXPECT_TRUE(testdata::HexDecode(h, &b)) << h;
+  EXPECT_TRUE(oracles::ParseHex(h, &b)) << h;
   return b;
 }
 

@@ -6,7 +6,7 @@
 #include <random>
 
 #include "gtest/gtest.h"
-#include "vectors/testdata.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::internal {
 namespace {
@@ -41,7 +41,7 @@ TEST(GhashRefTest, MultiplyMatchesAlgorithm1) {
     }
     SlowMul(want, x, y);
     GfMul128Ref(got, x, y);
-    ASSERT_EQ(testdata::Hex(got, 16), testdata::Hex(want, 16)) << "iter " << iter;
+    ASSERT_EQ(oracles::Hex(got, 16), oracles::Hex(want, 16)) << "iter " << iter;
   }
 }
 
@@ -64,7 +64,7 @@ TEST(GhashRefTest, GhashMatchesAlgorithm2) {
     GhashKey key;
     GhashInitRef(&key, h);
     GhashRef(key, xi, in.data(), nblocks);
-    EXPECT_EQ(testdata::Hex(xi, 16), testdata::Hex(want, 16)) << nblocks << " blocks";
+    EXPECT_EQ(oracles::Hex(xi, 16), oracles::Hex(want, 16)) << nblocks << " blocks";
   }
 }
 
@@ -73,16 +73,16 @@ TEST(GhashRefTest, PublishedValue) {
   // H = 66e94bd4ef8a2c3b884cfa59ca342b2e, C = 0388dace60b6a392f328c2b971b2fe78, A empty,
   // GHASH(H, A, C) = f38cbb1ad69223dcc3457ae5b6b0f885.
   std::vector<uint8_t> h, c, want;
-  ASSERT_TRUE(testdata::HexDecode("66e94bd4ef8a2c3b884cfa59ca342b2e", &h));
-  ASSERT_TRUE(testdata::HexDecode("0388dace60b6a392f328c2b971b2fe78"
+  ASSERT_TRUE(oracles::ParseHex("66e94bd4ef8a2c3b884cfa59ca342b2e", &h));
+  ASSERT_TRUE(oracles::ParseHex("0388dace60b6a392f328c2b971b2fe78"
                                   "00000000000000000000000000000080",
                                   &c));
-  ASSERT_TRUE(testdata::HexDecode("f38cbb1ad69223dcc3457ae5b6b0f885", &want));
+  ASSERT_TRUE(oracles::ParseHex("f38cbb1ad69223dcc3457ae5b6b0f885", &want));
   GhashKey key;
   GhashInitRef(&key, h.data());
   uint8_t xi[16] = {};
   GhashRef(key, xi, c.data(), 2);
-  EXPECT_EQ(testdata::Hex(xi, 16), testdata::Hex(want));
+  EXPECT_EQ(oracles::Hex(xi, 16), oracles::Hex(want));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -22,6 +23,7 @@
 #include "kernel-tests/harness.h"
 #include "kernel-tests/reference.h"
 #include "kernel-tests/tls_util.h"
+#include "oracles/hex.h"
 
 using ref::Bytes;
 
@@ -47,10 +49,14 @@ size_t RandomBelow(size_t n) {
   return n ? r % n : 0;
 }
 
+// The bytes of a hex literal of the tables below ("-": empty).
 Bytes FromHex(const std::string& h) {
   Bytes out;
   if (h == "-") return out;
-  for (size_t i = 0; i + 1 < h.size(); i += 2) out.push_back(std::stoi(h.substr(i, 2), nullptr, 16));
+  if (!ariasuite::oracles::ParseHex(h, &out)) {
+    std::fprintf(stderr, "af_alg_test: bad hex literal %s\n", h.c_str());
+    std::abort();
+  }
   return out;
 }
 

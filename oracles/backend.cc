@@ -1,8 +1,10 @@
-// Names, hex and one-line descriptions for the backend interface (backend.h).
+// Names and one-line descriptions for the backend interface (backend.h).
 #include "oracles/backend.h"
 
 #include <array>
 #include <utility>
+
+#include "oracles/hex.h"
 
 namespace ariasuite::oracles {
 namespace {
@@ -56,19 +58,6 @@ std::optional<Cipher> ParseCipher(std::string_view name) {
   if (name == "aes") return Cipher::kAes;
   return std::nullopt;
 }
-
-std::string Hex(const uint8_t* data, size_t len) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(2 * len);
-  for (size_t i = 0; i < len; ++i) {
-    out.push_back(kDigits[data[i] >> 4]);
-    out.push_back(kDigits[data[i] & 15]);
-  }
-  return out;
-}
-
-std::string Hex(const Bytes& bytes) { return Hex(bytes.data(), bytes.size()); }
 
 std::string DescribeRequest(const Request& r) {
   std::string s = OpName(r.op);

@@ -116,8 +116,6 @@ struct Result {
 // "gcm-seal cipher=aria key=.. iv=.. aad=.. input=.. tag=.. tag_len=16".
 std::string DescribeRequest(const Request& request);
 std::string DescribeResult(const std::optional<Result>& result);
-std::string Hex(const uint8_t* data, size_t len);
-std::string Hex(const Bytes& bytes);
 
 class Backend {
  public:

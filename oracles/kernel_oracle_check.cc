@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "oracles/backend.h"
 #include "impl/dispatch.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::oracles {
 namespace {

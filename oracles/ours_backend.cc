@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <string>
 
-#include "oracles/backend.h"
 #include "impl/aria.h"
 #include "impl/cbc_pkcs5.h"
 #include "impl/ccm.h"
@@ -15,6 +14,7 @@
 #include "impl/keywrap.h"
 #include "impl/modes.h"
 #include "impl/status.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::oracles {
 namespace {

@@ -15,9 +15,6 @@ namespace ariasuite::oracles {
 
 inline constexpr char kProtocolHello[] = "hello ariasuite-exec 1";
 
-// Decodes hex (upper or lower case, even length). false on a bad digit or an odd length.
-bool DecodeHex(std::string_view hex, Bytes* out);
-
 // "gcm-seal aria key=.. iv=.. aad=.. in=.. tag=.. taglen=16"
 std::string FormatRequestLine(const Request& request);
 // Parses a request line; on failure returns false and sets *error to a one-line reason.

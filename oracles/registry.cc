@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "oracles/backend.h"
 #include "impl/dispatch.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::oracles {
 namespace {

@@ -13,11 +13,12 @@
 #include <sstream>
 #include <vector>
 
-#include "oracles/backend.h"
 #include "conformance/loader.h"
 #include "conformance/runner.h"
 #include "conformance/wycheproof_writer.h"
 #include "impl/dispatch.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
 #include "vectors/gen/gf128.h"
 
 namespace ariasuite::gen {
@@ -895,10 +896,7 @@ std::string CString(const Bytes& b, const std::string& indent) {
     if (i) s += "\n" + indent;
     s += "\"";
     for (size_t k = i; k < i + 8 && k < b.size(); ++k) {
-      static constexpr char kDigits[] = "0123456789abcdef";
-      s += "\\x";
-      s.push_back(kDigits[b[k] >> 4]);
-      s.push_back(kDigits[b[k] & 15]);
+      s += "\\x" + oracles::Hex(&b[k], 1);
     }
     s += "\"";
   }

@@ -9,11 +9,11 @@
 #include <set>
 #include <sstream>
 
-#include "oracles/backend.h"
 #include "conformance/loader.h"
 #include "conformance/runner.h"
-#include "impl/dispatch.h"
 #include "gtest/gtest.h"
+#include "impl/dispatch.h"
+#include "oracles/backend.h"
 #include "vectors/gen/gf128.h"
 #include "vectors/testdata.h"
 
