@@ -15,6 +15,7 @@ namespace ariasuite::conformance {
 using oracles::Bytes;
 using oracles::Cipher;
 using oracles::ParseHex;
+
 namespace {
 
 std::string Trim(std::string_view s) {

@@ -20,6 +20,7 @@ namespace ariasuite::conformance {
 
 using oracles::Backend;
 using oracles::MakeOursBackend;
+
 namespace {
 
 const char* const kFiles[] = {

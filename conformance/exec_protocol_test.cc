@@ -30,6 +30,7 @@ using oracles::ParseResponseLine;
 using oracles::Request;
 using oracles::Result;
 using oracles::ServeExecProtocol;
+
 namespace {
 
 TEST(ProtocolTest, RequestRoundTrip) {

@@ -13,6 +13,7 @@ namespace ariasuite::conformance {
 
 using oracles::Bytes;
 using oracles::Cipher;
+
 namespace {
 
 std::string ReadRunfile(const std::string& rel) {

@@ -34,6 +34,7 @@ using oracles::Op;
 using oracles::OpName;
 using oracles::Request;
 using oracles::Result;
+
 namespace {
 
 enum class Want { kEqual, kRefuse, kEqualOrRefuse, kDifferOrRefuse };

@@ -20,6 +20,7 @@ namespace ariasuite::conformance {
 
 using oracles::Backend;
 using oracles::MakeBackends;
+
 namespace {
 
 constexpr char kUsage[] =

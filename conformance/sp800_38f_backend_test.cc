@@ -37,6 +37,7 @@ using oracles::OpName;
 using oracles::OracleNames;
 using oracles::Request;
 using oracles::Result;
+
 namespace {
 
 Bytes H(const std::string& hex) {

@@ -21,6 +21,7 @@ namespace ariasuite::conformance {
 
 using oracles::Bytes;
 using oracles::Cipher;
+
 namespace {
 
 enum class Tok { kIdent, kNumber, kString, kPunct, kEnd };

@@ -20,6 +20,7 @@ namespace ariasuite::conformance {
 using oracles::Bytes;
 using oracles::Cipher;
 using oracles::ParseHex;
+
 namespace {
 
 struct AlgInfo {

@@ -10,6 +10,7 @@ namespace ariasuite::conformance {
 
 using oracles::Cipher;
 using oracles::Hex;
+
 namespace {
 
 const char* GroupType(Mode mode) {

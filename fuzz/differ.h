@@ -30,18 +30,8 @@ namespace ariasuite::fuzz {
 using oracles::Result;
 
 // Answers built by the targets themselves (our APIs called directly, expected outcomes).
-inline Result Accepted(oracles::Bytes output, oracles::Bytes tag = {}) {
-  Result r;
-  r.accepted = true;
-  r.output = std::move(output);
-  r.tag = std::move(tag);
-  return r;
-}
-inline Result Refused(std::string why) {
-  Result r;
-  r.detail = std::move(why);
-  return r;
-}
+using oracles::Accepted;
+using oracles::Refused;
 
 class Differ {
  public:

@@ -59,6 +59,26 @@ std::optional<Cipher> ParseCipher(std::string_view name) {
   return std::nullopt;
 }
 
+Result Accepted(Bytes output, Bytes tag) {
+  Result r;
+  r.accepted = true;
+  r.output = std::move(output);
+  r.tag = std::move(tag);
+  return r;
+}
+
+Result Refused(std::string detail) {
+  Result r;
+  r.detail = std::move(detail);
+  return r;
+}
+
+Result Broken(std::string error) {
+  Result r;
+  r.error = std::move(error);
+  return r;
+}
+
 std::string DescribeRequest(const Request& r) {
   std::string s = OpName(r.op);
   s += " cipher=";

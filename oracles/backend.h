@@ -112,6 +112,13 @@ struct Result {
   std::string error;
 };
 
+// The three kinds of Result, for backends and for callers that state an expected answer.
+Result Accepted(Bytes output, Bytes tag = {});
+// The backend ran and refused the inputs; detail says why ("EVP_DecryptFinal_ex"), may be empty.
+Result Refused(std::string detail = "");
+// The backend itself broke on the request (Result::error); never a refusal.
+Result Broken(std::string error);
+
 // One line naming the request, every field as hex, e.g. for a fuzzer's mismatch report:
 // "gcm-seal cipher=aria key=.. iv=.. aad=.. input=.. tag=.. tag_len=16".
 std::string DescribeRequest(const Request& request);

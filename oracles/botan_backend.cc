@@ -20,21 +20,6 @@
 namespace ariasuite::oracles {
 namespace {
 
-Result Refuse(const std::string& why) {
-  Result r;
-  r.accepted = false;
-  r.detail = why;
-  return r;
-}
-
-Result Accept(Bytes output, Bytes tag = {}) {
-  Result r;
-  r.accepted = true;
-  r.output = std::move(output);
-  r.tag = std::move(tag);
-  return r;
-}
-
 // "ARIA-128" by key length; an invalid length picks 128 and Botan's set_key refuses the key.
 std::string BlockName(const Request& r) {
   size_t k = r.key.size();
@@ -55,9 +40,9 @@ std::optional<Result> Ecb(const Request& r, bool encrypt) {
     } else {
       bc->decrypt_n(r.input.data(), out.data(), blocks);
     }
-    return Accept(std::move(out));
+    return Accepted(std::move(out));
   } catch (const std::exception& e) {
-    return Refuse(e.what());
+    return Refused(e.what());
   }
 }
 
@@ -70,9 +55,9 @@ std::optional<Result> Ctr(const Request& r) {
     sc->set_iv(r.iv.data(), r.iv.size());
     Bytes out(r.input.size());
     if (!out.empty()) sc->cipher(r.input.data(), out.data(), out.size());
-    return Accept(std::move(out));
+    return Accepted(std::move(out));
   } catch (const std::exception& e) {
-    return Refuse(e.what());
+    return Refused(e.what());
   }
 }
 
@@ -101,13 +86,13 @@ std::optional<Result> Mode(const Request& r, const std::string& spec, bool encry
     mode->finish(buf);
     if (aead && encrypt) {
       const size_t t = mode->tag_size();
-      if (buf.size() < t) return Refuse("short output");
-      return Accept(Bytes(buf.begin(), buf.end() - static_cast<long>(t)),
+      if (buf.size() < t) return Refused("short output");
+      return Accepted(Bytes(buf.begin(), buf.end() - static_cast<long>(t)),
                     Bytes(buf.end() - static_cast<long>(t), buf.end()));
     }
-    return Accept(Bytes(buf.begin(), buf.end()));
+    return Accepted(Bytes(buf.begin(), buf.end()));
   } catch (const std::exception& e) {
-    return Refuse(e.what());
+    return Refused(e.what());
   }
 }
 
@@ -120,11 +105,11 @@ std::optional<Result> Cmac(const Request& r) {
     mac->update(r.input.data(), r.input.size());
     Botan::secure_vector<uint8_t> full = mac->final();
     if (r.tag_len == 0 || r.tag_len > full.size()) {
-      return Refuse("tag length " + std::to_string(r.tag_len));
+      return Refused("tag length " + std::to_string(r.tag_len));
     }
-    return Accept({}, Bytes(full.begin(), full.begin() + static_cast<long>(r.tag_len)));
+    return Accepted({}, Bytes(full.begin(), full.begin() + static_cast<long>(r.tag_len)));
   } catch (const std::exception& e) {
-    return Refuse(e.what());
+    return Refused(e.what());
   }
 }
 
@@ -137,14 +122,14 @@ std::optional<Result> KeyWrap(const Request& r, bool wrap, bool padded) {
       std::vector<uint8_t> out = padded
                                      ? Botan::nist_key_wrap_padded(r.input.data(), r.input.size(), *bc)
                                      : Botan::nist_key_wrap(r.input.data(), r.input.size(), *bc);
-      return Accept(Bytes(out.begin(), out.end()));
+      return Accepted(Bytes(out.begin(), out.end()));
     }
     Botan::secure_vector<uint8_t> out =
         padded ? Botan::nist_key_unwrap_padded(r.input.data(), r.input.size(), *bc)
                : Botan::nist_key_unwrap(r.input.data(), r.input.size(), *bc);
-    return Accept(Bytes(out.begin(), out.end()));
+    return Accepted(Bytes(out.begin(), out.end()));
   } catch (const std::exception& e) {
-    return Refuse(e.what());
+    return Refused(e.what());
   }
 }
 

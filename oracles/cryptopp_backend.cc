@@ -20,21 +20,6 @@
 namespace ariasuite::oracles {
 namespace {
 
-Result Refuse(const std::string& why) {
-  Result r;
-  r.accepted = false;
-  r.detail = why;
-  return r;
-}
-
-Result Accept(Bytes output, Bytes tag = {}) {
-  Result r;
-  r.accepted = true;
-  r.output = std::move(output);
-  r.tag = std::move(tag);
-  return r;
-}
-
 const CryptoPP::byte* P(const Bytes& b) {
   static const CryptoPP::byte kEmpty = 0;
   return b.empty() ? &kEmpty : b.data();
@@ -47,7 +32,7 @@ std::optional<Result> Filter(CryptoPP::StreamTransformation& st, const Bytes& in
   CryptoPP::StringSource src(P(in), in.size(), true,
                              new CryptoPP::StreamTransformationFilter(
                                  st, new CryptoPP::StringSink(out), padding));
-  return Accept(Bytes(out.begin(), out.end()));
+  return Accepted(Bytes(out.begin(), out.end()));
 }
 
 template <class BC, int kTag>
@@ -59,15 +44,15 @@ std::optional<Result> CcmWith(const Request& r, bool seal) {
     Bytes tag(static_cast<size_t>(kTag));
     enc.EncryptAndAuthenticate(out.data(), tag.data(), tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
                                P(r.aad), r.aad.size(), P(r.input), r.input.size());
-    return Accept(std::move(out), std::move(tag));
+    return Accepted(std::move(out), std::move(tag));
   }
   typename CryptoPP::CCM<BC, kTag>::Decryption dec;
   dec.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
   if (!dec.DecryptAndVerify(out.data(), P(r.tag), r.tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
                             P(r.aad), r.aad.size(), P(r.input), r.input.size())) {
-    return Refuse("DecryptAndVerify: tag mismatch");
+    return Refused("DecryptAndVerify: tag mismatch");
   }
-  return Accept(std::move(out));
+  return Accepted(std::move(out));
 }
 
 template <class BC>
@@ -93,15 +78,15 @@ std::optional<Result> Gcm(const Request& r, bool seal) {
     Bytes tag(r.tag_len);
     enc.EncryptAndAuthenticate(out.data(), tag.data(), tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
                                P(r.aad), r.aad.size(), P(r.input), r.input.size());
-    return Accept(std::move(out), std::move(tag));
+    return Accepted(std::move(out), std::move(tag));
   }
   typename CryptoPP::GCM<BC>::Decryption dec;
   dec.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
   if (!dec.DecryptAndVerify(out.data(), P(r.tag), r.tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
                             P(r.aad), r.aad.size(), P(r.input), r.input.size())) {
-    return Refuse("DecryptAndVerify: tag mismatch");
+    return Refused("DecryptAndVerify: tag mismatch");
   }
-  return Accept(std::move(out));
+  return Accepted(std::move(out));
 }
 
 template <class BC>
@@ -117,28 +102,28 @@ std::optional<Result> RunWith(const Request& r) {
       return Filter(m, r.input, Scheme::NO_PADDING);
     }
     case Op::kCbcEncrypt: {
-      if (r.iv.size() != 16) return Refuse("IV length");
+      if (r.iv.size() != 16) return Refused("IV length");
       typename CryptoPP::CBC_Mode<BC>::Encryption m(P(r.key), r.key.size(), P(r.iv));
       return Filter(m, r.input, Scheme::NO_PADDING);
     }
     case Op::kCbcDecrypt: {
-      if (r.iv.size() != 16) return Refuse("IV length");
+      if (r.iv.size() != 16) return Refused("IV length");
       typename CryptoPP::CBC_Mode<BC>::Decryption m(P(r.key), r.key.size(), P(r.iv));
       return Filter(m, r.input, Scheme::NO_PADDING);
     }
     case Op::kCtrEncrypt:
     case Op::kCtrDecrypt: {
-      if (r.iv.size() != 16) return Refuse("IV length");
+      if (r.iv.size() != 16) return Refused("IV length");
       typename CryptoPP::CTR_Mode<BC>::Encryption m(P(r.key), r.key.size(), P(r.iv));
       return Filter(m, r.input, Scheme::NO_PADDING);
     }
     case Op::kCbcPkcs5Encrypt: {
-      if (r.iv.size() != 16) return Refuse("IV length");
+      if (r.iv.size() != 16) return Refused("IV length");
       typename CryptoPP::CBC_Mode<BC>::Encryption m(P(r.key), r.key.size(), P(r.iv));
       return Filter(m, r.input, Scheme::PKCS_PADDING);
     }
     case Op::kCbcPkcs5Decrypt: {
-      if (r.iv.size() != 16) return Refuse("IV length");
+      if (r.iv.size() != 16) return Refused("IV length");
       typename CryptoPP::CBC_Mode<BC>::Decryption m(P(r.key), r.key.size(), P(r.iv));
       return Filter(m, r.input, Scheme::PKCS_PADDING);
     }
@@ -152,7 +137,7 @@ std::optional<Result> RunWith(const Request& r) {
       mac.Update(P(r.input), r.input.size());
       Bytes tag(r.tag_len);
       mac.TruncatedFinal(tag.data(), tag.size());
-      return Accept({}, std::move(tag));
+      return Accepted({}, std::move(tag));
     }
     case Op::kKwWrap:
     case Op::kKwUnwrap:
@@ -172,7 +157,7 @@ class CryptoppBackend : public Backend {
     try {
       return r.cipher == Cipher::kAes ? RunWith<CryptoPP::AES>(r) : RunWith<CryptoPP::ARIA>(r);
     } catch (const std::exception& e) {
-      return Refuse(e.what());
+      return Refused(e.what());
     }
   }
 };

@@ -49,24 +49,18 @@ class ExecBackend : public Backend {
 
   std::optional<Result> Run(const Request& request) override {
     std::string error;
-    if (pid_ < 0 && !Start(&error)) return ErrorResult("cannot restart adapter: " + error);
+    if (pid_ < 0 && !Start(&error)) return Broken("cannot restart adapter: " + error);
     std::string line;
     if (!WriteLine(FormatRequestLine(request), &error) || !ReadLine(&line, &error)) {
       Stop();
-      return ErrorResult(error);
+      return Broken(error);
     }
     std::optional<Result> result;
-    if (!ParseResponseLine(line, &result, &error)) return ErrorResult(error);
+    if (!ParseResponseLine(line, &result, &error)) return Broken(error);
     return result;
   }
 
  private:
-  static std::optional<Result> ErrorResult(const std::string& error) {
-    Result r;
-    r.error = error;
-    return r;
-  }
-
   bool Start(std::string* error) {
     int to_child[2], from_child[2];
     if (pipe2(to_child, O_CLOEXEC) != 0) {

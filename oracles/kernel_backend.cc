@@ -33,13 +33,6 @@ namespace {
 // stay below that rather than stream.
 constexpr size_t kMaxRequest = 60 * 1024;
 
-Result Refuse(const std::string& why) {
-  Result r;
-  r.accepted = false;
-  r.detail = why;
-  return r;
-}
-
 std::string Errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
 
 class Fd {
@@ -210,18 +203,14 @@ class KernelBackend : public Backend {
     if (*tfm_fd < 0) return std::optional<Result>(std::nullopt);
     if (setsockopt(*tfm_fd, SOL_ALG, ALG_SET_KEY, r.key.data(),
                    static_cast<socklen_t>(r.key.size())) != 0) {
-      return std::optional<Result>(Refuse(Errno("ALG_SET_KEY")));
+      return std::optional<Result>(Refused(Errno("ALG_SET_KEY")));
     }
     if (authsize > 0 && setsockopt(*tfm_fd, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, nullptr,
                                    static_cast<socklen_t>(authsize)) != 0) {
-      return std::optional<Result>(Refuse(Errno("ALG_SET_AEAD_AUTHSIZE")));
+      return std::optional<Result>(Refused(Errno("ALG_SET_AEAD_AUTHSIZE")));
     }
     *op_fd = accept4(*tfm_fd, nullptr, nullptr, SOCK_CLOEXEC);
-    if (*op_fd < 0) {
-      Result e;
-      e.error = Errno("accept");
-      return std::optional<Result>(e);
-    }
+    if (*op_fd < 0) return std::optional<Result>(Broken(Errno("accept")));
     return std::nullopt;
   }
 
@@ -230,12 +219,12 @@ class KernelBackend : public Backend {
     auto early = Open("skcipher", AlgName(mode, r.cipher), r, 0, &tfm, &op);
     Fd tfm_guard(tfm), op_guard(op);
     if (early) return *early;
-    if (has_iv && r.iv.size() != 16) return Refuse("IV length " + std::to_string(r.iv.size()));
+    if (has_iv && r.iv.size() != 16) return Refused("IV length " + std::to_string(r.iv.size()));
     Result res;
     int err = 0;
     if (!Transact(op, encrypt, has_iv ? &r.iv : nullptr, nullptr, r.input, &res.output,
                   r.input.size(), &err)) {
-      return Refuse(std::string("skcipher request: ") + std::strerror(err));
+      return Refused(std::string("skcipher request: ") + std::strerror(err));
     }
     res.accepted = true;
     return res;
@@ -269,7 +258,7 @@ class KernelBackend : public Backend {
     Bytes out;
     int err = 0;
     if (!Transact(op, seal, &iv, &assoclen, data, &out, out_len, &err)) {
-      return Refuse(std::string("aead request: ") + std::strerror(err) +
+      return Refused(std::string("aead request: ") + std::strerror(err) +
                     (err == EBADMSG ? " (authentication failed)" : ""));
     }
     Result res;
@@ -287,14 +276,14 @@ class KernelBackend : public Backend {
     if (early) return *early;
     if (!r.input.empty() && send(op, r.input.data(), r.input.size(), 0) !=
                                 static_cast<ssize_t>(r.input.size())) {
-      return Refuse(Errno("send"));
+      return Refused(Errno("send"));
     }
     uint8_t mac[16];
     if (read(op, mac, sizeof(mac)) != static_cast<ssize_t>(sizeof(mac))) {
-      return Refuse(Errno("read digest"));
+      return Refused(Errno("read digest"));
     }
     if (r.tag_len == 0 || r.tag_len > sizeof(mac)) {
-      return Refuse("tag length " + std::to_string(r.tag_len));
+      return Refused("tag length " + std::to_string(r.tag_len));
     }
     Result res;
     res.accepted = true;

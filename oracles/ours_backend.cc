@@ -22,18 +22,11 @@ namespace {
 // Status -> Result: kOk is an answer, kUnsupportedImpl a broken backend, anything else a refusal
 // named after the status.
 std::optional<Result> FromStatus(Status s, Bytes output = {}, Bytes tag = {}) {
-  Result r;
-  if (s == Status::kOk) {
-    r.accepted = true;
-    r.output = std::move(output);
-    r.tag = std::move(tag);
-  } else if (s == Status::kUnsupportedImpl) {
-    r.error = "kUnsupportedImpl from a path reported as supported";
-  } else {
-    r.accepted = false;
-    r.detail = StatusName(s);
+  if (s == Status::kOk) return Accepted(std::move(output), std::move(tag));
+  if (s == Status::kUnsupportedImpl) {
+    return Broken("kUnsupportedImpl from a path reported as supported");
   }
-  return r;
+  return Refused(StatusName(s));
 }
 
 const uint8_t* P(const Bytes& b) {
