@@ -14,6 +14,7 @@ namespace ariasuite::conformance {
 
 using oracles::Bytes;
 using oracles::Cipher;
+using oracles::Mode;
 using oracles::ParseHex;
 
 namespace {

@@ -9,20 +9,7 @@
 
 namespace ariasuite::conformance {
 
-const char* ModeName(Mode mode) {
-  switch (mode) {
-    case Mode::kEcb: return "ECB";
-    case Mode::kCbc: return "CBC";
-    case Mode::kCtr: return "CTR";
-    case Mode::kCbcPkcs5: return "CBC-PKCS5";
-    case Mode::kGcm: return "GCM";
-    case Mode::kCcm: return "CCM";
-    case Mode::kCmac: return "CMAC";
-    case Mode::kKw: return "KW";
-    case Mode::kKwp: return "KWP";
-  }
-  return "?";
-}
+using oracles::Mode;
 
 const char* ExpectName(Expect expect) {
   switch (expect) {

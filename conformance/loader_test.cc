@@ -13,6 +13,7 @@ namespace ariasuite::conformance {
 
 using oracles::Bytes;
 using oracles::Cipher;
+using oracles::Mode;
 
 namespace {
 

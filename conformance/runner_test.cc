@@ -25,6 +25,7 @@ using oracles::Accepted;
 using oracles::Backend;
 using oracles::Bytes;
 using oracles::MakeOursBackend;
+using oracles::Mode;
 using oracles::Op;
 using oracles::Refused;
 using oracles::Request;

@@ -32,6 +32,7 @@ using oracles::MakeBotanBackend;
 using oracles::MakeOpenSslBackend;
 using oracles::MakeOursBackend;
 using oracles::MakeSp80038fBackend;
+using oracles::Mode;
 using oracles::Op;
 using oracles::OpName;
 using oracles::OracleNames;

@@ -21,6 +21,7 @@ namespace ariasuite::conformance {
 
 using oracles::Bytes;
 using oracles::Cipher;
+using oracles::Mode;
 
 namespace {
 

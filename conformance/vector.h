@@ -13,9 +13,6 @@
 
 namespace ariasuite::conformance {
 
-enum class Mode { kEcb, kCbc, kCtr, kCbcPkcs5, kGcm, kCcm, kCmac, kKw, kKwp };
-const char* ModeName(Mode mode);  // "ECB", "CBC", "CTR", "CBC-PKCS5", "GCM", "CCM", "CMAC", "KW", "KWP"
-
 // Wycheproof's result: valid, invalid, or acceptable (either a refusal or the exact answer).
 enum class Expect { kValid, kInvalid, kAcceptable };
 const char* ExpectName(Expect expect);
@@ -30,7 +27,7 @@ struct TestCase {
   int line = 0;       // first line of the case in the file, 0 when unknown
   std::string comment;
   std::vector<std::string> flags;
-  Mode mode = Mode::kGcm;
+  oracles::Mode mode = oracles::Mode::kGcm;
   oracles::Cipher cipher = oracles::Cipher::kAria;
   Expect expect = Expect::kValid;
   Direction direction = Direction::kBoth;

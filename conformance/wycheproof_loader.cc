@@ -19,6 +19,7 @@ namespace ariasuite::conformance {
 
 using oracles::Bytes;
 using oracles::Cipher;
+using oracles::Mode;
 using oracles::ParseHex;
 
 namespace {

@@ -10,6 +10,7 @@ namespace ariasuite::conformance {
 
 using oracles::Cipher;
 using oracles::Hex;
+using oracles::Mode;
 
 namespace {
 

@@ -25,7 +25,7 @@
 namespace ariasuite::fuzz {
 namespace {
 
-using conformance::Mode;
+using oracles::Mode;
 using oracles::Hex;
 using conformance::TestCase;
 
@@ -247,7 +247,7 @@ void ModeSeeds(const std::string& dir) {
         if (c.data.size() > 1200) continue;
         c.length = LengthChoice::Raw(c.data.size());
         Write("aria_modes",
-              std::string("wycheproof-") + conformance::ModeName(
+              std::string("wycheproof-") + oracles::ModeName(
                   s.kind == ModeKind::kCbcPkcs5 ? Mode::kCbcPkcs5
                   : s.kind == ModeKind::kCcm    ? Mode::kCcm
                   : s.kind == ModeKind::kCmac   ? Mode::kCmac

@@ -84,6 +84,16 @@ const char* OpName(Op op);
 std::optional<Op> ParseOp(std::string_view name);
 std::vector<Op> AllOps();
 
+// The mode of operation an Op belongs to, and its two directions.
+enum class Mode { kEcb, kCbc, kCtr, kCbcPkcs5, kGcm, kCcm, kCmac, kKw, kKwp };
+const char* ModeName(Mode mode);  // "ECB", "CBC", "CTR", "CBC-PKCS5", "GCM", "CCM", "CMAC", "KW", "KWP"
+Mode ModeOf(Op op);
+// True for the direction that makes the output from the message: encrypt, seal, wrap, and CMAC
+// (which has only one).
+bool IsEncrypting(Op op);
+Op EncryptOp(Mode mode);  // kGcm -> kGcmSeal, kKw -> kKwWrap, kCmac -> kCmac, ...
+Op DecryptOp(Mode mode);  // kGcm -> kGcmOpen, kKw -> kKwUnwrap, kCmac -> kCmac, ...
+
 // The block cipher under the mode. kAes exists only to check our GCM layer against AES-GCM
 // oracles (BoringSSL has no ARIA); most backends return nullopt for it.
 enum class Cipher { kAria, kAes };

@@ -62,7 +62,8 @@ std::optional<Result> Ctr(const Request& r) {
 }
 
 // Any Cipher_Mode: CBC, and the AEADs (input = text, tag appended / split off here).
-std::optional<Result> Mode(const Request& r, const std::string& spec, bool encrypt, bool aead) {
+std::optional<Result> CipherMode(const Request& r, const std::string& spec, bool encrypt,
+                                 bool aead) {
   std::unique_ptr<Botan::Cipher_Mode> mode;
   try {
     mode = Botan::Cipher_Mode::create(spec, encrypt ? Botan::ENCRYPTION : Botan::DECRYPTION);
@@ -150,19 +151,19 @@ class BotanBackend : public Backend {
     switch (r.op) {
       case Op::kEcbEncrypt: return Ecb(r, true);
       case Op::kEcbDecrypt: return Ecb(r, false);
-      case Op::kCbcEncrypt: return Mode(r, b + "/CBC/NoPadding", true, false);
-      case Op::kCbcDecrypt: return Mode(r, b + "/CBC/NoPadding", false, false);
+      case Op::kCbcEncrypt: return CipherMode(r, b + "/CBC/NoPadding", true, false);
+      case Op::kCbcDecrypt: return CipherMode(r, b + "/CBC/NoPadding", false, false);
       case Op::kCtrEncrypt:
       case Op::kCtrDecrypt: return Ctr(r);
-      case Op::kCbcPkcs5Encrypt: return Mode(r, b + "/CBC/PKCS7", true, false);
-      case Op::kCbcPkcs5Decrypt: return Mode(r, b + "/CBC/PKCS7", false, false);
-      case Op::kGcmSeal: return Mode(r, b + "/GCM(" + std::to_string(r.tag_len) + ")", true, true);
+      case Op::kCbcPkcs5Encrypt: return CipherMode(r, b + "/CBC/PKCS7", true, false);
+      case Op::kCbcPkcs5Decrypt: return CipherMode(r, b + "/CBC/PKCS7", false, false);
+      case Op::kGcmSeal: return CipherMode(r, b + "/GCM(" + std::to_string(r.tag_len) + ")", true, true);
       case Op::kGcmOpen:
-        return Mode(r, b + "/GCM(" + std::to_string(r.tag.size()) + ")", false, true);
+        return CipherMode(r, b + "/GCM(" + std::to_string(r.tag.size()) + ")", false, true);
       case Op::kCcmSeal:
-        return Mode(r, b + "/CCM(" + std::to_string(r.tag_len) + "," + ccm_l + ")", true, true);
+        return CipherMode(r, b + "/CCM(" + std::to_string(r.tag_len) + "," + ccm_l + ")", true, true);
       case Op::kCcmOpen:
-        return Mode(r, b + "/CCM(" + std::to_string(r.tag.size()) + "," + ccm_l + ")", false, true);
+        return CipherMode(r, b + "/CCM(" + std::to_string(r.tag.size()) + "," + ccm_l + ")", false, true);
       case Op::kCmac: return Cmac(r);
       case Op::kKwWrap: return KeyWrap(r, true, false);
       case Op::kKwUnwrap: return KeyWrap(r, false, false);

@@ -29,7 +29,7 @@ using oracles::Bytes;
 using oracles::Cipher;
 using conformance::Expect;
 using conformance::FlagNote;
-using conformance::Mode;
+using oracles::Mode;
 using oracles::Op;
 using oracles::Request;
 using oracles::Result;
