@@ -2,8 +2,6 @@
 // (see differ.h).
 #include "fuzz/differ.h"
 
-#include <cpuid.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -11,6 +9,7 @@
 #include "conformance/verdict.h"
 #include "fuzz/allowlist.h"
 #include "fuzz/reproducer.h"
+#include "impl/cpu_features.h"
 #include "impl/dispatch.h"
 #include "oracles/hex.h"
 
@@ -28,23 +27,7 @@ bool SameAnswer(const Result& a, const Result& b) {
 }  // namespace
 
 std::string CpuAndPaths() {
-  unsigned a, b, c, d;
-  std::string s = "cpu:";
-  if (__get_cpuid(1, &a, &b, &c, &d)) {
-    if (c & (1u << 25)) s += " aes";
-    if (c & (1u << 1)) s += " pclmulqdq";
-    if (c & (1u << 28)) s += " avx";
-  }
-  if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
-    if (b & (1u << 5)) s += " avx2";
-    if (c & (1u << 8)) s += " gfni";
-    if (c & (1u << 9)) s += " vaes";
-    if (c & (1u << 10)) s += " vpclmulqdq";
-    if (b & (1u << 16)) s += " avx512f";
-    if (b & (1u << 30)) s += " avx512bw";
-    if (b & (1u << 31)) s += " avx512vl";
-  }
-  s += "; paths:";
+  std::string s = "cpu: " + CpuFeatureNames(HostCpuFeatures()) + "; paths:";
   for (Impl impl : AllImpls()) {
     std::string missing;
     s += " ";
