@@ -90,7 +90,8 @@ TEST_P(RfcKatTest, Rfc5794BlockExamples) {
       SCOPED_TRACE(rel + " tcId=" + t.Find("tcId")->number_text() + " (" +
                    t.Find("source")->str() + ")");
       ASSERT_EQ(t.Find("result")->str(), "valid");
-      const Bytes key = HexField(rel, t, "key"), msg = HexField(rel, t, "msg"), ct = HexField(rel, t, "ct");
+      const Bytes key = HexField(rel, t, "key"), msg = HexField(rel, t, "msg"),
+                  ct = HexField(rel, t, "ct");
       AriaKey ek, dk;
       ASSERT_EQ(AriaSetEncryptKey(&ek, key.data(), key.size()), Status::kOk);
       ASSERT_EQ(AriaSetDecryptKey(&dk, key.data(), key.size()), Status::kOk);
@@ -122,8 +123,9 @@ TEST_P(RfcKatTest, Rfc8269GcmExamples) {
       SCOPED_TRACE(rel + " tcId=" + t.Find("tcId")->number_text() + " (" +
                    t.Find("source")->str() + ")");
       ASSERT_EQ(t.Find("result")->str(), "valid");
-      const Bytes key = HexField(rel, t, "key"), iv = HexField(rel, t, "iv"), aad = HexField(rel, t, "aad"),
-                  msg = HexField(rel, t, "msg"), ct = HexField(rel, t, "ct"), tag = HexField(rel, t, "tag");
+      const Bytes key = HexField(rel, t, "key"), iv = HexField(rel, t, "iv"),
+                  aad = HexField(rel, t, "aad"), msg = HexField(rel, t, "msg"),
+                  ct = HexField(rel, t, "ct"), tag = HexField(rel, t, "tag");
       AriaGcmKey k;
       ASSERT_EQ(k.Init(GetParam(), key.data(), key.size()), Status::kOk);
       Bytes out(msg.size()), out_tag(tag.size());

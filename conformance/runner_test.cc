@@ -122,7 +122,8 @@ TEST(RunCaseTest, AcceptableTakesRefusalOrExactAnswer) {
   TestCase c = GcmCase(Expect::kAcceptable);
   Scripted refuses([](const Request&) -> std::optional<Result> { return Refused(); });
   EXPECT_EQ(RunCase(refuses, c).outcome, CaseOutcome::kPass);
-  Scripted wrong([](const Request&) -> std::optional<Result> { return Accepted({0x00}, Bytes(16, 0)); });
+  Scripted wrong(
+      [](const Request&) -> std::optional<Result> { return Accepted({0x00}, Bytes(16, 0)); });
   EXPECT_EQ(RunCase(wrong, c).outcome, CaseOutcome::kFail);
   EXPECT_NE(AcceptableReason("ShortKey").find("SP 800-38F"), std::string::npos);
   EXPECT_NE(AcceptableReason("Unheard").find("no ariasuite policy"), std::string::npos);
@@ -136,11 +137,13 @@ TEST(RunCaseTest, CmacInvalidMustNotMatch) {
   c.tag = Bytes(16, 9);
   c.tag_len = 16;
   c.expect = Expect::kInvalid;
-  Scripted matches([](const Request&) -> std::optional<Result> { return Accepted({}, Bytes(16, 9)); });
+  Scripted matches(
+      [](const Request&) -> std::optional<Result> { return Accepted({}, Bytes(16, 9)); });
   CaseResult r = RunCase(matches, c);
   EXPECT_EQ(r.outcome, CaseOutcome::kFail);
   EXPECT_EQ(r.message, "cmac: accepted the modified tag 09090909090909090909090909090909");
-  Scripted differs([](const Request&) -> std::optional<Result> { return Accepted({}, Bytes(16, 8)); });
+  Scripted differs(
+      [](const Request&) -> std::optional<Result> { return Accepted({}, Bytes(16, 8)); });
   EXPECT_EQ(RunCase(differs, c).outcome, CaseOutcome::kPass);
 }
 

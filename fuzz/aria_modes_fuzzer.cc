@@ -1,10 +1,10 @@
 // aria_modes: ARIA in ECB, CBC, CTR, CBC-PKCS5, CCM, CMAC, KW and KWP, every path of ours against
 // OpenSSL, Botan and Crypto++ (and the kernel's AF_ALG where it has ARIA); KW and KWP also against
-// the sp800-38f oracle (oracles/sp800_38f_backend.cc), so Botan is not their only judge. Decrypting operations
-// get raw input, a valid input (made by our scalar path) or a valid one with a bit flipped. CTR
-// counters can be set a few blocks before a carry across 8, 16, ... 128 bits. For ECB, CBC and CTR
-// our streaming APIs (impl/modes.h) also run the input cut into up to 8 update calls, which must
-// give the one-shot bytes.
+// the sp800-38f oracle (oracles/sp800_38f_backend.cc), so Botan is not their only judge.
+// Decrypting operations get raw input, a valid input (made by our scalar path) or a valid one with
+// a bit flipped. CTR counters can be set a few blocks before a carry across 8, 16, ... 128 bits.
+// For ECB, CBC and CTR our streaming APIs (impl/modes.h) also run the input cut into up to 8
+// update calls, which must give the one-shot bytes.
 #include <cstdint>
 #include <string>
 

@@ -52,7 +52,7 @@ std::optional<oracles::Result> AnswerOf(const std::vector<Backend*>& backends,
   return std::nullopt;
 }
 
-Block GcmHashKey(oracles::Cipher cipher, const oracles::Bytes& key) {
+oracles::Block GcmHashKey(oracles::Cipher cipher, const oracles::Bytes& key) {
   static const std::vector<Backend*>* aes = new std::vector<Backend*>(BackendsFor({"openssl"}));
   Request r;
   r.op = Op::kEcbEncrypt;
@@ -61,7 +61,7 @@ Block GcmHashKey(oracles::Cipher cipher, const oracles::Bytes& key) {
   r.input.assign(16, 0);
   auto res = cipher == oracles::Cipher::kAria ? AnswerOf(AriaBackends(), "ours/scalar", r)
                                                   : AnswerOf(*aes, "openssl", r);
-  Block h{};
+  oracles::Block h{};
   if (res && res->accepted && res->output.size() == 16) {
     for (int i = 0; i < 16; ++i) h[i] = res->output[i];
   }

@@ -40,7 +40,7 @@ std::optional<oracles::Result> AnswerOf(const std::vector<Backend*>& backends,
 
 // The GHASH key H = E_K(0^128) (SP 800-38D §6.4) of an ARIA key (our scalar path) or an AES key
 // (OpenSSL), for solving IVs; all zero when the key is refused.
-Block GcmHashKey(oracles::Cipher cipher, const oracles::Bytes& key);
+oracles::Block GcmHashKey(oracles::Cipher cipher, const oracles::Bytes& key);
 
 // Adds the request's fields and the usual parameters (key_len, iv_len, aad_len, input_len,
 // tag_len) to differ.

@@ -25,9 +25,9 @@
 namespace ariasuite::fuzz {
 namespace {
 
-using oracles::Mode;
-using oracles::Hex;
 using conformance::TestCase;
+using oracles::Hex;
+using oracles::Mode;
 
 std::string g_out;
 int g_written = 0;

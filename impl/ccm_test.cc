@@ -17,8 +17,8 @@ namespace ariasuite {
 namespace {
 
 using oracles::Bytes;
-using oracles::Op;
 using oracles::Hex;
+using oracles::Op;
 using test_util::RandomBytes;
 
 class CcmTest : public ::ariasuite::test_util::PerImplTest {

@@ -17,8 +17,8 @@ namespace ariasuite {
 namespace {
 
 using oracles::Bytes;
-using oracles::Op;
 using oracles::Hex;
+using oracles::Op;
 using test_util::RandomBytes;
 
 class KeywrapTest : public ::ariasuite::test_util::PerImplTest {

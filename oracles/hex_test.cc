@@ -1,4 +1,4 @@
-// The hex codec (hex.h): round trips, both cases accepted, and the error of each way hex can be bad.
+// The hex codec (hex.h): round trips, both cases accepted, and the error of each kind of bad hex.
 #include "oracles/hex.h"
 
 #include <cstdint>
