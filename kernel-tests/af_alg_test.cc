@@ -19,13 +19,14 @@
 #include <string>
 #include <vector>
 
-#include "kernel-tests/af_alg.h"
 #include "kernel-tests/harness.h"
 #include "kernel-tests/reference.h"
 #include "kernel-tests/tls_util.h"
+#include "oracles/af_alg.h"
 #include "oracles/hex.h"
 
 using ref::Bytes;
+namespace afalg = ariasuite::oracles::afalg;
 
 namespace {
 

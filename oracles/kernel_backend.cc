@@ -7,24 +7,16 @@
 //
 // Where AF_ALG is missing (no CONFIG_CRYPTO_USER_API_*) or the kernel has no ARIA, unavailable()
 // says so and the runner reports SKIP with that reason; an algorithm the kernel lacks on its own
-// (e.g. ccm(aria) where only gcm(aria) is built) is "unsupported" for that request.
+// (e.g. ccm(aria) where only gcm(aria) is built) is "unsupported" for that request. The sockets
+// are driven by the one AF_ALG client, af_alg.h.
 #include <errno.h>
-#include <linux/if_alg.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <cstring>
 #include <string>
 #include <vector>
 
+#include "oracles/af_alg.h"
 #include "oracles/backend.h"
-
-#ifndef AF_ALG
-#define AF_ALG 38
-#endif
-#ifndef SOL_ALG
-#define SOL_ALG 279
-#endif
 
 namespace ariasuite::oracles {
 namespace {
@@ -33,135 +25,32 @@ namespace {
 // stay below that rather than stream.
 constexpr size_t kMaxRequest = 60 * 1024;
 
-std::string Errno(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
-
-class Fd {
- public:
-  explicit Fd(int fd = -1) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
-
-// Binds a transform socket; -1 with errno set on failure.
-int BindAlg(const char* type, const std::string& name) {
-  int fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-  if (fd < 0) return -1;
-  sockaddr_alg sa;
-  std::memset(&sa, 0, sizeof(sa));
-  sa.salg_family = AF_ALG;
-  std::strncpy(reinterpret_cast<char*>(sa.salg_type), type, sizeof(sa.salg_type) - 1);
-  std::strncpy(reinterpret_cast<char*>(sa.salg_name), name.c_str(), sizeof(sa.salg_name) - 1);
-  if (bind(fd, reinterpret_cast<sockaddr*>(&sa), sizeof(sa)) != 0) {
-    int e = errno;
-    close(fd);
-    errno = e;
-    return -1;
-  }
-  return fd;
-}
-
-// Sends data with the operation, IV and associated-data length as control messages
-// (ALG_SET_OP, ALG_SET_IV, ALG_SET_AEAD_ASSOCLEN) and reads up to out_len bytes back.
-bool Transact(int op_fd, bool encrypt, const Bytes* iv, const uint32_t* assoclen, const Bytes& data,
-              Bytes* out, size_t out_len, int* err) {
-  std::vector<uint8_t> control(CMSG_SPACE(sizeof(uint32_t)) +
-                               CMSG_SPACE(sizeof(af_alg_iv) + (iv ? iv->size() : 0)) +
-                               CMSG_SPACE(sizeof(uint32_t)));
-  msghdr msg;
-  std::memset(&msg, 0, sizeof(msg));
-  msg.msg_control = control.data();
-  msg.msg_controllen = control.size();
-  cmsghdr* c = CMSG_FIRSTHDR(&msg);
-  c->cmsg_level = SOL_ALG;
-  c->cmsg_type = ALG_SET_OP;
-  c->cmsg_len = CMSG_LEN(sizeof(uint32_t));
-  const uint32_t op = encrypt ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
-  std::memcpy(CMSG_DATA(c), &op, sizeof(op));
-  size_t used = CMSG_SPACE(sizeof(uint32_t));
-  if (iv != nullptr) {
-    c = CMSG_NXTHDR(&msg, c);
-    c->cmsg_level = SOL_ALG;
-    c->cmsg_type = ALG_SET_IV;
-    c->cmsg_len = CMSG_LEN(sizeof(af_alg_iv) + iv->size());
-    af_alg_iv head;
-    head.ivlen = static_cast<uint32_t>(iv->size());
-    std::memcpy(CMSG_DATA(c), &head, sizeof(head));
-    if (!iv->empty()) std::memcpy(CMSG_DATA(c) + sizeof(head), iv->data(), iv->size());
-    used += CMSG_SPACE(sizeof(af_alg_iv) + iv->size());
-  }
-  if (assoclen != nullptr) {
-    c = CMSG_NXTHDR(&msg, c);
-    c->cmsg_level = SOL_ALG;
-    c->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
-    c->cmsg_len = CMSG_LEN(sizeof(uint32_t));
-    std::memcpy(CMSG_DATA(c), assoclen, sizeof(uint32_t));
-    used += CMSG_SPACE(sizeof(uint32_t));
-  }
-  msg.msg_controllen = used;
-  iovec io{const_cast<uint8_t*>(data.data()), data.size()};
-  msg.msg_iov = &io;
-  msg.msg_iovlen = 1;
-  if (sendmsg(op_fd, &msg, 0) != static_cast<ssize_t>(data.size())) {
-    *err = errno;
-    return false;
-  }
-  out->assign(out_len, 0);
-  if (out_len == 0) {
-    // A 0-byte read() never reaches the socket's recvmsg (sock_read_iter returns early), so the
-    // operation (e.g. checking the tag of an empty AEAD message) would never run: offer a small
-    // buffer; the kernel processes the request and returns 0 bytes, or fails with EBADMSG.
-    uint8_t scratch[16];
-    ssize_t n;
-    do {
-      n = read(op_fd, scratch, sizeof(scratch));
-    } while (n < 0 && errno == EINTR);
-    if (n != 0) {
-      *err = n < 0 ? errno : EIO;
-      return false;
-    }
-    return true;
-  }
-  size_t got = 0;
-  while (got < out_len) {
-    ssize_t n = read(op_fd, out->data() + got, out_len - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      *err = n == 0 ? EIO : errno;
-      return false;
-    }
-    got += static_cast<size_t>(n);
-  }
-  return true;
+std::string ErrnoText(const std::string& what, int err) {
+  return what + ": " + std::strerror(err);
 }
 
 std::string AlgName(const char* mode, Cipher cipher) {
   return std::string(mode) + "(" + (cipher == Cipher::kAes ? "aes" : "aria") + ")";
 }
 
+// A failed operation: the socket broke (accept) or the kernel refused the request.
+Result OpFailed(const afalg::Transform& tfm, const std::string& what, int err) {
+  if (std::string(tfm.failed_call()) == "accept") return Broken(ErrnoText("accept", err));
+  return Refused(what + std::strerror(err) + (err == EBADMSG ? " (authentication failed)" : ""));
+}
+
 class KernelBackend : public Backend {
  public:
   KernelBackend() {
-    int fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-    if (fd < 0) {
-      unavailable_ = "AF_ALG sockets unavailable (" + Errno("socket(AF_ALG)") +
+    if (int e = afalg::SocketErrno(); e != 0) {
+      unavailable_ = "AF_ALG sockets unavailable (" + ErrnoText("socket(AF_ALG)", e) +
                      "; needs CONFIG_CRYPTO_USER_API_SKCIPHER/AEAD)";
       return;
     }
-    close(fd);
-    fd = BindAlg("skcipher", "ecb(aria)");
-    if (fd < 0) {
-      unavailable_ = "the kernel has no ARIA (" + Errno("bind skcipher ecb(aria)") +
+    if (int e = afalg::Probe("skcipher", "ecb(aria)"); e != 0) {
+      unavailable_ = "the kernel has no ARIA (" + ErrnoText("bind skcipher ecb(aria)", e) +
                      "; needs CONFIG_CRYPTO_ARIA)";
-      return;
     }
-    close(fd);
   }
 
   std::string name() const override { return "kernel"; }
@@ -194,40 +83,32 @@ class KernelBackend : public Backend {
   }
 
  private:
-  // Binds, sets the key and accepts an operation socket. nullopt: the kernel lacks the algorithm;
-  // a Result: the key was refused. On success *op_fd is set.
-  std::optional<std::optional<Result>> Open(const char* type, const std::string& alg,
-                                            const Request& r, size_t authsize, int* tfm_fd,
-                                            int* op_fd) {
-    *tfm_fd = BindAlg(type, alg);
-    if (*tfm_fd < 0) return std::optional<Result>(std::nullopt);
-    if (setsockopt(*tfm_fd, SOL_ALG, ALG_SET_KEY, r.key.data(),
-                   static_cast<socklen_t>(r.key.size())) != 0) {
-      return std::optional<Result>(Refused(Errno("ALG_SET_KEY")));
+  // Binds and keys tfm (and sets the tag length of an AEAD). nullopt: ready; an empty optional
+  // Result inside: the kernel lacks the algorithm (unsupported); a Result: the key was refused.
+  std::optional<std::optional<Result>> Open(afalg::Transform* tfm, const char* type,
+                                            const std::string& alg, const Request& r,
+                                            size_t authsize) {
+    if (tfm->Bind(type, alg) != 0) return std::optional<Result>(std::nullopt);
+    if (int e = tfm->SetKey(r.key.data(), r.key.size()); e != 0) {
+      return std::optional<Result>(Refused(ErrnoText("ALG_SET_KEY", e)));
     }
-    if (authsize > 0 && setsockopt(*tfm_fd, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, nullptr,
-                                   static_cast<socklen_t>(authsize)) != 0) {
-      return std::optional<Result>(Refused(Errno("ALG_SET_AEAD_AUTHSIZE")));
+    if (authsize > 0) {
+      if (int e = tfm->SetAuthSize(authsize); e != 0) {
+        return std::optional<Result>(Refused(ErrnoText("ALG_SET_AEAD_AUTHSIZE", e)));
+      }
     }
-    *op_fd = accept4(*tfm_fd, nullptr, nullptr, SOCK_CLOEXEC);
-    if (*op_fd < 0) return std::optional<Result>(Broken(Errno("accept")));
     return std::nullopt;
   }
 
   std::optional<Result> Skcipher(const Request& r, const char* mode, bool encrypt, bool has_iv) {
-    int tfm = -1, op = -1;
-    auto early = Open("skcipher", AlgName(mode, r.cipher), r, 0, &tfm, &op);
-    Fd tfm_guard(tfm), op_guard(op);
-    if (early) return *early;
+    afalg::Transform tfm;
+    if (auto early = Open(&tfm, "skcipher", AlgName(mode, r.cipher), r, 0)) return *early;
     if (has_iv && r.iv.size() != 16) return Refused("IV length " + std::to_string(r.iv.size()));
-    Result res;
-    int err = 0;
-    if (!Transact(op, encrypt, has_iv ? &r.iv : nullptr, nullptr, r.input, &res.output,
-                  r.input.size(), &err)) {
-      return Refused(std::string("skcipher request: ") + std::strerror(err));
-    }
-    res.accepted = true;
-    return res;
+    Bytes out(r.input.size());
+    const int e = tfm.Skcipher(encrypt, has_iv ? r.iv.data() : nullptr, has_iv ? r.iv.size() : 0,
+                               r.input.data(), r.input.size(), out.data());
+    if (e != 0) return OpFailed(tfm, "skcipher request: ", e);
+    return Accepted(std::move(out));
   }
 
   std::optional<Result> Aead(const Request& r, const char* mode, bool seal) {
@@ -245,50 +126,38 @@ class KernelBackend : public Backend {
     }
     const size_t tag_len = seal ? r.tag_len : r.tag.size();
     if (tag_len == 0) return std::nullopt;
-    int tfm = -1, op = -1;
-    auto early = Open("aead", AlgName(mode, r.cipher), r, tag_len, &tfm, &op);
-    Fd tfm_guard(tfm), op_guard(op);
-    if (early) return *early;
-    // Input: AAD || text (|| tag when decrypting); output: AAD || text (|| tag when encrypting).
-    Bytes data = r.aad;
-    data.insert(data.end(), r.input.begin(), r.input.end());
-    if (!seal) data.insert(data.end(), r.tag.begin(), r.tag.end());
-    const uint32_t assoclen = static_cast<uint32_t>(r.aad.size());
-    const size_t out_len = r.aad.size() + r.input.size() + (seal ? tag_len : 0);
+    afalg::Transform tfm;
+    if (auto early = Open(&tfm, "aead", AlgName(mode, r.cipher), r, tag_len)) return *early;
+    // Input: text (|| tag when decrypting), after the AAD; output: AAD || text (|| tag when
+    // encrypting).
+    Bytes in = r.input;
+    if (!seal) in.insert(in.end(), r.tag.begin(), r.tag.end());
     Bytes out;
-    int err = 0;
-    if (!Transact(op, seal, &iv, &assoclen, data, &out, out_len, &err)) {
-      return Refused(std::string("aead request: ") + std::strerror(err) +
-                    (err == EBADMSG ? " (authentication failed)" : ""));
+    const int e = tfm.Aead(seal, iv.data(), iv.size(), r.aad.data(), r.aad.size(), in.data(),
+                           in.size(), tag_len, &out);
+    if (e != 0) return OpFailed(tfm, "aead request: ", e);
+    if (out.size() != r.aad.size() + r.input.size() + (seal ? tag_len : 0)) {
+      return OpFailed(tfm, "aead request: ", EIO);  // a short read
     }
-    Result res;
-    res.accepted = true;
-    res.output.assign(out.begin() + static_cast<long>(r.aad.size()),
-                      out.begin() + static_cast<long>(r.aad.size() + r.input.size()));
-    if (seal) res.tag.assign(out.end() - static_cast<long>(tag_len), out.end());
-    return res;
+    const auto text = out.begin() + static_cast<long>(r.aad.size());
+    Bytes output(text, text + static_cast<long>(r.input.size()));
+    Bytes tag;
+    if (seal) tag.assign(out.end() - static_cast<long>(tag_len), out.end());
+    return Accepted(std::move(output), std::move(tag));
   }
 
   std::optional<Result> Cmac(const Request& r) {
-    int tfm = -1, op = -1;
-    auto early = Open("hash", AlgName("cmac", r.cipher), r, 0, &tfm, &op);
-    Fd tfm_guard(tfm), op_guard(op);
-    if (early) return *early;
-    if (!r.input.empty() && send(op, r.input.data(), r.input.size(), 0) !=
-                                static_cast<ssize_t>(r.input.size())) {
-      return Refused(Errno("send"));
-    }
+    afalg::Transform tfm;
+    if (auto early = Open(&tfm, "hash", AlgName("cmac", r.cipher), r, 0)) return *early;
     uint8_t mac[16];
-    if (read(op, mac, sizeof(mac)) != static_cast<ssize_t>(sizeof(mac))) {
-      return Refused(Errno("read digest"));
+    if (int e = tfm.Hash(r.input.data(), r.input.size(), mac, sizeof(mac)); e != 0) {
+      if (std::string(tfm.failed_call()) == "accept") return Broken(ErrnoText("accept", e));
+      return Refused(ErrnoText(tfm.failed_call(), e));
     }
     if (r.tag_len == 0 || r.tag_len > sizeof(mac)) {
       return Refused("tag length " + std::to_string(r.tag_len));
     }
-    Result res;
-    res.accepted = true;
-    res.tag.assign(mac, mac + r.tag_len);
-    return res;
+    return Accepted({}, Bytes(mac, mac + r.tag_len));
   }
 
   std::optional<std::string> unavailable_;
