@@ -15,7 +15,6 @@ namespace ariasuite::conformance {
 using oracles::Bytes;
 using oracles::Cipher;
 using oracles::Mode;
-using oracles::ParseHex;
 
 namespace {
 
@@ -164,7 +163,7 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
     if (rec.fields.count(name) != 0) return fail(line_no, "field '" + name + "' given twice");
     std::string why;
     Bytes bytes;
-    if (!ParseHex(value, &bytes, &why)) return fail(line_no, name + ": " + why);
+    if (!oracles::ParseHex(value, &bytes, &why)) return fail(line_no, name + ": " + why);
     rec.fields[name] = std::move(bytes);
   }
   if (!finish()) return false;

@@ -18,7 +18,6 @@ namespace ariasuite::conformance {
 using oracles::Bytes;
 using oracles::Cipher;
 using oracles::Mode;
-using oracles::ParseHex;
 
 namespace {
 
@@ -131,7 +130,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
       Bytes bytes;
       std::string why;
       auto hex = [&](Bytes* dst) -> bool {
-        if (!ParseHex(l.value, &bytes, &why)) return fail(l.no, l.key + ": " + why);
+        if (!oracles::ParseHex(l.value, &bytes, &why)) return fail(l.no, l.key + ": " + why);
         dst->insert(dst->end(), bytes.begin(), bytes.end());
         return true;
       };

@@ -20,7 +20,6 @@ namespace ariasuite::conformance {
 using oracles::Bytes;
 using oracles::Cipher;
 using oracles::Mode;
-using oracles::ParseHex;
 
 namespace {
 
@@ -275,7 +274,7 @@ class Loader {
           Bytes b;
           std::string why;
           if (!v.is_string()) return FailCase(c.id, "'" + key + "' must be an array of hex strings");
-          if (!ParseHex(v.str(), &b, &why)) return FailCase(c.id, "'" + key + "': " + why);
+          if (!oracles::ParseHex(v.str(), &b, &why)) return FailCase(c.id, "'" + key + "': " + why);
           if (b.size() != 16) return FailCase(c.id, "'" + key + "' entries must be 16 bytes");
         }
       } else if (wanted.count(key) != 0) {
@@ -287,7 +286,7 @@ class Loader {
                      : key == "ct" ? &c.ct
                                    : &c.tag;
         std::string why;
-        if (!ParseHex(value.str(), dst, &why)) {
+        if (!oracles::ParseHex(value.str(), dst, &why)) {
           return FailCase(c.id, "field '" + key + "': " + why);
         }
         seen.insert(key);

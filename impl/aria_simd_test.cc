@@ -16,6 +16,7 @@
 #include "impl/aria.h"
 #include "impl/cpu_features.h"
 #include "impl/internal.h"
+#include "oracles/gcm_math.h"
 #include "oracles/hex.h"
 
 namespace ariasuite {
@@ -83,27 +84,16 @@ std::vector<uint8_t> EvpGcmSeal(const std::vector<uint8_t>& key, const uint8_t i
   return out;
 }
 
-// SP 800-38D §6.3 Algorithm 1, bit by bit: z = x * y.
-void GfMulBits(uint8_t z[16], const uint8_t x[16], const uint8_t y[16]) {
-  uint8_t v[16], acc[16] = {};
-  std::memcpy(v, y, 16);
-  for (int i = 0; i < 128; ++i) {
-    if ((x[i / 8] >> (7 - i % 8)) & 1) {
-      for (int j = 0; j < 16; ++j) acc[j] ^= v[j];
-    }
-    const bool lsb = v[15] & 1;
-    for (int j = 15; j > 0; --j) v[j] = static_cast<uint8_t>((v[j] >> 1) | (v[j - 1] << 7));
-    v[0] >>= 1;
-    if (lsb) v[0] ^= 0xe1;
-  }
-  std::memcpy(z, acc, 16);
-}
-
+// GHASH bit by bit (SP 800-38D §6.4 over §6.3 Algorithm 1, oracles/gcm_math.h), from state xi.
 void GhashBits(uint8_t xi[16], const uint8_t h[16], const uint8_t* in, size_t nblocks) {
+  oracles::Block y, hb;
+  std::memcpy(y.data(), xi, 16);
+  std::memcpy(hb.data(), h, 16);
   for (size_t b = 0; b < nblocks; ++b) {
-    for (int j = 0; j < 16; ++j) xi[j] ^= in[16 * b + j];
-    GfMulBits(xi, xi, h);
+    for (int j = 0; j < 16; ++j) y[j] ^= in[16 * b + j];
+    y = oracles::GfMul(y, hb);
   }
+  std::memcpy(xi, y.data(), 16);
 }
 
 class AriaSimdTest : public ::testing::TestWithParam<Impl> {
