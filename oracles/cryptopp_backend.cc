@@ -35,24 +35,34 @@ std::optional<Result> Filter(CryptoPP::StreamTransformation& st, const Bytes& in
   return Accepted(Bytes(out.begin(), out.end()));
 }
 
-template <class BC, int kTag>
-std::optional<Result> CcmWith(const Request& r, bool seal) {
+// Seal (tag_len bytes of tag) or open with a Crypto++ authenticated mode, Enc and Dec its two
+// directions (GCM<BC>, CCM<BC, tag length>).
+template <class Enc, class Dec>
+std::optional<Result> Aead(const Request& r, bool seal, size_t tag_len) {
   Bytes out(r.input.size());
   if (seal) {
-    typename CryptoPP::CCM<BC, kTag>::Encryption enc;
+    Enc enc;
     enc.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
-    Bytes tag(static_cast<size_t>(kTag));
-    enc.EncryptAndAuthenticate(out.data(), tag.data(), tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
-                               P(r.aad), r.aad.size(), P(r.input), r.input.size());
+    Bytes tag(tag_len);
+    enc.EncryptAndAuthenticate(out.data(), tag.data(), tag.size(), P(r.iv),
+                               static_cast<int>(r.iv.size()), P(r.aad), r.aad.size(), P(r.input),
+                               r.input.size());
     return Accepted(std::move(out), std::move(tag));
   }
-  typename CryptoPP::CCM<BC, kTag>::Decryption dec;
+  Dec dec;
   dec.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
-  if (!dec.DecryptAndVerify(out.data(), P(r.tag), r.tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
-                            P(r.aad), r.aad.size(), P(r.input), r.input.size())) {
+  if (!dec.DecryptAndVerify(out.data(), P(r.tag), r.tag.size(), P(r.iv),
+                            static_cast<int>(r.iv.size()), P(r.aad), r.aad.size(), P(r.input),
+                            r.input.size())) {
     return Refused("DecryptAndVerify: tag mismatch");
   }
   return Accepted(std::move(out));
+}
+
+template <class BC, int kTag>
+std::optional<Result> CcmWith(const Request& r, bool seal) {
+  using Ae = CryptoPP::CCM<BC, kTag>;
+  return Aead<typename Ae::Encryption, typename Ae::Decryption>(r, seal, kTag);
 }
 
 template <class BC>
@@ -71,22 +81,8 @@ std::optional<Result> Ccm(const Request& r, bool seal) {
 
 template <class BC>
 std::optional<Result> Gcm(const Request& r, bool seal) {
-  Bytes out(r.input.size());
-  if (seal) {
-    typename CryptoPP::GCM<BC>::Encryption enc;
-    enc.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
-    Bytes tag(r.tag_len);
-    enc.EncryptAndAuthenticate(out.data(), tag.data(), tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
-                               P(r.aad), r.aad.size(), P(r.input), r.input.size());
-    return Accepted(std::move(out), std::move(tag));
-  }
-  typename CryptoPP::GCM<BC>::Decryption dec;
-  dec.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
-  if (!dec.DecryptAndVerify(out.data(), P(r.tag), r.tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
-                            P(r.aad), r.aad.size(), P(r.input), r.input.size())) {
-    return Refused("DecryptAndVerify: tag mismatch");
-  }
-  return Accepted(std::move(out));
+  using Ae = CryptoPP::GCM<BC>;
+  return Aead<typename Ae::Encryption, typename Ae::Decryption>(r, seal, r.tag_len);
 }
 
 template <class BC>
