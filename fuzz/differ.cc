@@ -48,6 +48,20 @@ void Differ::Add(const std::string& backend, bool ours, const std::optional<Resu
   answers_.push_back({backend, ours, result});
 }
 
+// Whether a reviewed allowlist entry covers this third-party answer for these parameters; if so,
+// the answer is marked set aside and the entry noted for the report.
+bool Differ::SetAside(size_t answer_index) {
+  Answer& a = answers_[answer_index];
+  const auto& entries = allowlist_ != nullptr ? *allowlist_ : BuiltinAllowlist();
+  const AllowEntry* entry = nullptr;
+  if (a.ours || !Allowed(entries, operation_, a.backend, params_, &entry)) return false;
+  a.set_aside = true;
+  used_allowlist_ = true;
+  notes_.push_back("allowlisted (fuzz/allowlist.txt:" + std::to_string(entry->line) + "): " +
+                   a.backend + ": " + entry->reason);
+  return true;
+}
+
 // Groups equal answers: the id of each answer's group (-1 for no answer).
 std::vector<int> Differ::AnswerIds(bool with_refusals) const {
   std::vector<int> ids(answers_.size(), -1);
@@ -70,8 +84,7 @@ Differ::Outcome Differ::Judged() {
   // A refusal must not hand out output (plaintext of a failed open, say).
   for (const Answer& a : answers_) {
     if (a.result && !a.result->accepted && a.result->error.empty() && !a.result->output.empty()) {
-      o.blame = conformance::Blame::kOurs;
-      if (!a.ours) o.blame = conformance::Blame::kThirdParty;
+      o.blame = a.ours ? conformance::Blame::kOurs : conformance::Blame::kThirdParty;
       o.first = a.backend;
       o.second = "released-output-on-refusal";
       o.reason = a.backend + " refused but returned " + std::to_string(a.result->output.size()) +
@@ -114,7 +127,6 @@ Differ::Outcome Differ::Judged() {
       index.push_back(i);
     }
     if (!have_ours) return IndependentMajority(votes, index);
-    const auto& entries = allowlist_ != nullptr ? *allowlist_ : BuiltinAllowlist();
     const int our_answer = [&] {
       for (const auto& v : votes) {
         if (v.ours) return v.answer;
@@ -122,15 +134,7 @@ Differ::Outcome Differ::Judged() {
       return -1;
     }();
     for (size_t k = 0; k < votes.size(); ++k) {
-      const AllowEntry* entry = nullptr;
-      if (!votes[k].ours && votes[k].answer != our_answer &&
-          Allowed(entries, operation_, votes[k].backend, params_, &entry)) {
-        votes[k].set_aside = true;
-        answers_[index[k]].set_aside = true;
-        used_allowlist_ = true;
-        notes_.push_back("allowlisted (fuzz/allowlist.txt:" + std::to_string(entry->line) +
-                         "): " + votes[k].backend + ": " + entry->reason);
-      }
+      if (!votes[k].ours && votes[k].answer != our_answer) votes[k].set_aside = SetAside(index[k]);
     }
     j = conformance::Judge(votes);
   }
@@ -184,11 +188,15 @@ Differ::Outcome Differ::IndependentMajority(const std::vector<conformance::Vote>
     o.reason = "independent answers differ with no majority and no answer of ours";
     return o;  // nobody to side with: not a finding
   }
-  o.blame = conformance::Blame::kThirdParty;
+  // Reviewed findings outside the majority are set aside, as in Judged().
   for (const auto& [id, members] : groups) {
     if (id == best) continue;
-    for (size_t k : members) o.odd.push_back(votes[k].backend);
+    for (size_t k : members) {
+      if (!SetAside(index[k])) o.odd.push_back(votes[k].backend);
+    }
   }
+  if (o.odd.empty()) return o;
+  o.blame = conformance::Blame::kThirdParty;
   o.first = o.odd[0];
   o.second = votes[groups[best][0]].backend;
   o.majority = answers_[index[groups[best][0]]].result;

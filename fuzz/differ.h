@@ -80,6 +80,7 @@ class Differ {
     std::optional<Result> majority;  // third-party: the answer ours and the agreeing ones gave
     std::string reason;
   };
+  bool SetAside(size_t answer_index);
   std::vector<int> AnswerIds(bool with_refusals) const;
   Outcome Judged();
   Outcome IndependentMajority(const std::vector<conformance::Vote>& votes,

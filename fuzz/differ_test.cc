@@ -132,6 +132,16 @@ TEST(DifferTest, AllowlistSetsAThirdPartyAnswerAside) {
   pair.Add("botan", false, Accepted({1}));
   EXPECT_EQ(pair.Verdict(), "");
 
+  Differ outside("gcm-seal");  // ours refused outside the common domain: the majority of the
+  outside.UseAllowlist(&entries);  // independent answers judges, and the allowlist still applies
+  outside.IgnoreRefusals("tag length 1..11");
+  outside.Param("iv_len", 0);
+  outside.Add("ours/scalar", true, Refused());
+  outside.Add("openssl", false, Accepted({2}));
+  outside.Add("boringssl", false, Accepted({2}));
+  outside.Add("botan", false, Accepted({1}));
+  EXPECT_EQ(outside.Verdict(), "");
+
   Differ ours("gcm-seal");  // never for our paths
   ours.UseAllowlist(&entries);
   ours.Param("iv_len", 0);

@@ -30,7 +30,7 @@ std::vector<Backend*> BackendsFor(const std::vector<std::string>& names) {
 
 const std::vector<Backend*>& AriaBackends() {
   static const std::vector<Backend*>* backends =
-      new std::vector<Backend*>(BackendsFor({"ours", "openssl", "botan", "cryptopp", "kernel", "sp800-38f"}));
+      new std::vector<Backend*>(BackendsFor({"ours", "openssl", "botan", "cryptopp", "kernel", "sp800-38f", "sp800-38d"}));
   return *backends;
 }
 

@@ -24,7 +24,7 @@ using oracles::Bytes;
 
 [[noreturn]] void Fail(const std::string& parser, const std::string& what,
                        std::string_view input) {
-  std::fprintf(stderr, "ARIA_MISMATCH vector-loader %s vs contract\n  broken: %s\n  input: %s\n",
+  std::fprintf(stderr, "ARIA_MISMATCH vector-loader ours/%s vs contract\n  broken: %s\n  input: %s\n",
                parser.c_str(), what.c_str(),
                oracles::Hex(reinterpret_cast<const uint8_t*>(input.data()), input.size()).c_str());
   std::fflush(stderr);

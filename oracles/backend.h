@@ -21,6 +21,7 @@
 //   MakeCryptoppBackend    //oracles:cryptopp_backend
 //   MakeKernelBackend      //oracles:kernel_backend
 //   MakeSp80038fBackend    //oracles:sp800_38f_backend
+//   MakeSp80038dBackend    //oracles:sp800_38d_backend
 //   MakeExecBackend        //oracles:exec_backend
 //   MakeBackend(s)         //oracles:backends (the registry; links all of the above)
 #ifndef ARIASUITE_ORACLES_BACKEND_H_
@@ -169,6 +170,11 @@ std::unique_ptr<Backend> MakeKernelBackend();
 // ECB), sharing no code with impl/: a second independent key wrap oracle beside Botan. Refuses
 // exactly what SP 800-38F refuses; every other operation and Cipher::kAes are unsupported.
 std::unique_ptr<Backend> MakeSp80038fBackend();
+// "sp800-38d": GCM seal and open (ARIA and AES) written from the text of SP 800-38D over OpenSSL's
+// raw block cipher (ECB), sharing no code with impl/: an independent GCM judge for every IV length
+// and every tag length SP 800-38D allows (4, 8, 12..16 bytes). Refuses exactly what SP 800-38D
+// refuses; every other operation is unsupported.
+std::unique_ptr<Backend> MakeSp80038dBackend();
 // An external program speaking the exec line protocol (oracles/PROTOCOL.md), started on first
 // use and kept running; name() is "exec:" + program unless display_name is given.
 std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
@@ -177,12 +183,13 @@ std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
 // The registry (//oracles:backends). Names: "ours" (every path in AllImpls(), each reported
 // SKIP when the CPU cannot run it), "ours/<path>", "openssl", "botan", "cryptopp", "boringssl"
 // (the exec adapter //oracles:boringssl_adapter, found next to the calling binary, in its
-// runfiles or through $ARIASUITE_BORINGSSL_ADAPTER), "kernel", "sp800-38f", "exec:PROGRAM", and
+// runfiles or through $ARIASUITE_BORINGSSL_ADAPTER), "kernel", "sp800-38f", "sp800-38d", "exec:PROGRAM", and
 // "oracles" or "all" (every oracle of OracleNames(), i.e. all but exec). On an unknown name returns an empty vector and sets *error to a
 // one-line message.
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
                                                    std::string* error);
-// {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f"}
+// {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f",
+// "sp800-38d"}
 std::vector<std::string> OracleNames();
 
 }  // namespace ariasuite::oracles

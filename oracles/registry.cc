@@ -62,7 +62,7 @@ std::unique_ptr<Backend> MakeBoringSslBackend() {
 }  // namespace
 
 std::vector<std::string> OracleNames() {
-  return {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f"};
+  return {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f", "sp800-38d"};
 }
 
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
@@ -92,6 +92,8 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
       out.push_back(MakeKernelBackend());
     } else if (name == "sp800-38f") {
       out.push_back(MakeSp80038fBackend());
+    } else if (name == "sp800-38d") {
+      out.push_back(MakeSp80038dBackend());
     } else if (name == "oracles" || name == "all") {
       for (const std::string& o : OracleNames()) {
         std::vector<std::unique_ptr<Backend>> one = MakeBackends({o}, error);
@@ -101,7 +103,7 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
       out.push_back(MakeExecBackend(name.substr(5)));
     } else {
       *error = "unknown backend '" + name +
-               "' (known: ours, ours/PATH, openssl, botan, cryptopp, boringssl, kernel, sp800-38f, "
+               "' (known: ours, ours/PATH, openssl, botan, cryptopp, boringssl, kernel, sp800-38f, sp800-38d, "
                "oracles, exec:PROGRAM)";
       return {};
     }

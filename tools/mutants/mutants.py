@@ -3,9 +3,22 @@
 
 For each mutant of tools/mutants/catalogue.txt (a compile-time switch `#if ARIASUITE_MUTANT(name)`
 in one impl/ file, see impl/mutants.h) this builds the code with that one switch on and runs the
-fast suite of tools/mutants/suite.txt stage by stage until a check fails. The mutant is then
-KILLED (by that check, after that many seconds) or, when every stage passes, SURVIVED: a hole in
-the suite to close with a new vector, property or fuzzer mode, never a mutant to delete.
+fast suite of tools/mutants/suite.txt stage by stage until a check gives a verdict. Each mutant
+ends with one status:
+  KILLED     a check that passed on the baseline failed for a reason of ours: a failed test case
+             in a test.xml (a <failure>, not just a non-zero exit), an `ARIA_MISMATCH <op> <backend>
+             vs <backend>` line whose first-named backend is ours/..., a sanitizer report
+             (ASan/LSan/UBSan), or a constant-time report (LEAK) from the ct check;
+  SURVIVED   every stage passed: a hole in the suite to close with a new vector, property or fuzzer
+             mode, never a mutant to delete;
+  NOT-BUILT  it does not compile in a config the suite builds it with (the default one, or
+             --config=fuzz when it reaches a fuzz stage);
+  ERROR      a run gave no verdict: bazel exited non-zero with no failed test (server crash, out of
+             memory), a test or fuzzer died or timed out without one of the reports above, a
+             third-party mismatch;
+  NO-SWITCH, NOT-COMPILED-IN, NOT-RUN  its switch is not in impl/, its define did not reach the
+             object, or the --budget ran out.
+Only KILLED counts in the score; every other status fails the run.
 
 Build cost is kept low: one Bazel output base serves every mutant, and only the mutant's file is
 compiled with -DARIASUITE_MUTANT_ID=<name> (--per_file_copt), so a mutant recompiles one file and
@@ -15,9 +28,9 @@ correct code would "kill" every mutant, so that is an error.
 
 Usage: mutants.py [--budget SECONDS] [--json FILE] [--output-base DIR] [--fuzz-seconds N]
                   [--no-baseline] [--list] [MUTANT...]
-Exit status: 0 when every mutant run was killed; 1 when one survived, did not build, has no switch
-in its file yet, or was not run within the budget; 2 on a usage or setup error (including a
-failing baseline).
+Exit status: 0 when every mutant run was killed; 1 when one survived, did not build, ended in an
+error, has no switch in its file yet, or was not run within the budget; 2 on a usage or setup
+error (including a failing baseline).
 """
 import argparse
 import glob
@@ -143,10 +156,11 @@ def includers(header, root=ROOT):
 def load_suite(path=SUITE):
     stages = []
     for lineno, (stage, kind, what) in parse_table(path, 3):
-        if kind not in ("test", "fuzz"):
-            die("suite.txt:%d: kind must be test or fuzz, got '%s'" % (lineno, kind))
+        where = "%s:%d" % (os.path.relpath(path, ROOT), lineno)
+        if kind not in ("test", "ct", "fuzz"):
+            die("%s: kind must be test, ct or fuzz, got '%s'" % (where, kind))
         if kind == "fuzz" and not re.fullmatch(r"[1-9]\d*", what):
-            die("suite.txt:%d: a fuzz stage wants SECONDS, got '%s'" % (lineno, what))
+            die("%s: a fuzz stage wants SECONDS, got '%s'" % (where, what))
         stages.append({"stage": stage, "kind": kind, "what": what, "targets": []})
     return stages
 
@@ -207,8 +221,78 @@ def mutant_copt(mutant, root=ROOT):
     return "--per_file_copt=%s@-DARIASUITE_MUTANT_ID=%s" % (regex, mutant["name"])
 
 
-def bep_failures(bep_path):
-    """[(label, status, test.xml path)] of the tests that did not pass, in BEP order."""
+# ---- Verdicts ----
+
+KILLED = "KILLED"
+SURVIVED = "SURVIVED"
+NOT_BUILT = "NOT-BUILT"
+ERROR = "ERROR"
+NO_SWITCH = "NO-SWITCH"
+NOT_COMPILED_IN = "NOT-COMPILED-IN"
+NOT_RUN = "NOT-RUN"
+
+
+class Outcome:
+    """What a build or a check did to a mutant: status KILLED, NOT-BUILT or ERROR, the check that
+    gave it (a test label, fuzz:<target>, build) and one line saying why. A check that passed gives
+    no Outcome (None)."""
+
+    def __init__(self, status, check, detail):
+        assert status in (KILLED, NOT_BUILT, ERROR), status
+        self.status, self.check, self.detail = status, check, detail
+
+    def __repr__(self):
+        return "Outcome(%s, %r, %r)" % (self.status, self.check, self.detail)
+
+
+MISMATCH_RE = re.compile(r"^ARIA_MISMATCH (\S+) (\S+) vs (\S+)")
+# Sanitizer reports of a bug in the code that ran. Out-of-memory reports and an abort (SIGABRT: a
+# deliberate stop, e.g. after a third-party ARIA_MISMATCH) are not findings.
+SANITIZER_RE = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer): "
+                          r"(?!out of memory|requested allocation size|ABRT|allocator is out)"
+                          r"|: runtime error: ")
+# Other reports that end a run without blaming our code.
+OTHER_REPORT_RE = re.compile(r"ERROR: (AddressSanitizer|LeakSanitizer|UndefinedBehaviorSanitizer|"
+                             r"libFuzzer): ")
+
+
+def first_report(text):
+    """The first report in a program's output: ("ours", line) for an ARIA_MISMATCH whose
+    first-named backend is ours/... or a sanitizer report; ("other", line) for any other
+    ARIA_MISMATCH, a timeout, an out-of-memory or a deadly signal; (None, "") when there is none."""
+    for raw in text.splitlines():
+        line = raw.strip()
+        m = MISMATCH_RE.match(line)
+        if m:
+            return ("ours" if m.group(2).startswith("ours/") else "other"), line[:200]
+        if SANITIZER_RE.search(line):
+            return "ours", line[:200]
+        if OTHER_REPORT_RE.search(line):
+            return "other", line[:200]
+    return None, ""
+
+
+def classify_fuzz_run(rc, output, check):
+    """The verdict of one fuzzer run: rc its exit status (None: it did not end in time), output
+    what it printed. None when it passed."""
+    if rc == 0:
+        return None
+    kind, line = first_report(output)
+    if kind == "ours":
+        return Outcome(KILLED, check, line)
+    if rc is None:
+        return Outcome(ERROR, check, "no result: the run did not end in time" +
+                       (" (%s)" % line if line else ""))
+    if kind == "other":
+        return Outcome(ERROR, check, "exit %s, not a finding against our code: %s" % (rc, line))
+    last = [l for l in output.splitlines() if l.strip()][-1:]
+    return Outcome(ERROR, check, "exit %s with no ARIA_MISMATCH against ours and no sanitizer "
+                   "report%s" % (rc, (": " + last[0].strip()[:160]) if last else ""))
+
+
+def bep_test_results(bep_path):
+    """[(label, status, test.xml path, test.log path)] of the tests that did not pass, in BEP
+    order (paths None when the BEP names none)."""
     failed = []
     try:
         with open(bep_path) as f:
@@ -227,31 +311,103 @@ def bep_failures(bep_path):
         if status in ("PASSED", "FLAKY"):
             continue
         label = ev.get("id", {}).get("testResult", {}).get("label", "?")
-        xml = None
+        files = {}
         for out in tr.get("testActionOutput", []):
-            if out.get("name") == "test.xml" and out.get("uri", "").startswith("file://"):
-                xml = out["uri"][len("file://"):]
-        failed.append((label, status or "FAILED", xml))
+            if out.get("uri", "").startswith("file://"):
+                files[out.get("name")] = out["uri"][len("file://"):]
+        failed.append((label, status or "FAILED", files.get("test.xml"), files.get("test.log")))
     return failed
 
 
-def first_failing_case(xml_path):
-    """'Suite.Case' (or the failure's first line) of the first failing test case in a test.xml."""
+def xml_cases(xml_path):
+    """(failed, errors) of a test.xml: failed lists ('Suite.Case', message) of each test case with
+    a <failure>; errors the messages of <error> elements, which is what Bazel writes when the test
+    wrote no XML (exited with error code N, timed out, terminated by signal)."""
+    failed, errors = [], []
     if not xml_path:
-        return ""
+        return failed, errors
     try:
         root = ET.parse(xml_path).getroot()
     except (OSError, ET.ParseError):
-        return ""
+        return failed, errors
     for case in root.iter("testcase"):
+        name = "%s.%s" % (case.get("classname", ""), case.get("name", ""))
         fail = case.find("failure")
-        if fail is None:
-            fail = case.find("error")
         if fail is not None:
-            name = "%s.%s" % (case.get("classname", ""), case.get("name", ""))
             msg = (fail.get("message") or fail.text or "").strip().splitlines()
-            return name + (": " + msg[0][:120] if msg else "")
-    return ""
+            failed.append((name, msg[0][:120] if msg else ""))
+        err = case.find("error")
+        if err is not None:
+            errors.append((err.get("message") or "error").strip()[:120])
+    return failed, errors
+
+
+def read_text(path):
+    if not path:
+        return ""
+    try:
+        with open(path, errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def classify_test_run(rc, bep_path, kind="test"):
+    """The verdict of one `bazel test` stage from its exit status and Build Event Protocol file.
+    None when it passed. kind "ct": a failed case kills only when it is a constant-time report
+    (the ct driver's LEAK); its other failures (timeout, valgrind cannot run, a blind control) are
+    errors."""
+    if rc == 0:
+        return None
+    results = bep_test_results(bep_path)
+    for label, status, xml, log_path in results:
+        failed, _ = xml_cases(xml)
+        if kind == "ct":
+            failed = [c for c in failed if c[1].startswith("LEAK")]
+        if failed:
+            name, msg = failed[0]
+            return Outcome(KILLED, label, "%s %s%s" % (status, name, (": " + msg) if msg else ""))
+        if kind != "ct":
+            # A replay test dies at an ARIA_MISMATCH or a sanitizer report before gtest writes XML.
+            report, line = first_report(read_text(log_path))
+            if report == "ours":
+                return Outcome(KILLED, label, "%s %s" % (status, line))
+    if results:
+        label, status, xml, _ = results[0]
+        failed, errors = xml_cases(xml)
+        why = "; ".join(c[0] + ": " + c[1] for c in failed) or "; ".join(errors)
+        return Outcome(ERROR, label, "%s with no failed case of ours%s" % (
+            status, (" (%s)" % why[:160]) if why else ""))
+    return Outcome(ERROR, "bazel test", "exit %s with no failed test (see the log)" % rc)
+
+
+# Bazel's line for a compile or link action that failed (4.2: "Compiling x.cc failed", older
+# releases: "C++ compilation of rule '//x' failed").
+ACTION_FAILED_RE = re.compile(r"^ERROR: .*: (Compiling|Linking) \S+ failed|"
+                              r"^ERROR: .*: C\+\+ compilation of rule \S+ failed", re.M)
+
+
+def classify_build(rc, config, log_path):
+    """The verdict of a `bazel build` of the mutant: None when it built; NOT-BUILT when Bazel says
+    the build failed (exit 1) at a compile or link action; ERROR for any other failure (analysis or
+    fetch error, server crash, out of memory, timeout)."""
+    if rc == 0:
+        return None
+    check = "build" + (" --config=" + config if config else "")
+    if rc == 1 and ACTION_FAILED_RE.search(read_text(log_path)):
+        return Outcome(NOT_BUILT, check, first_error_line(log_path))
+    return Outcome(ERROR, check, "bazel exit %s, no compile or link action failed: %s" % (
+        "timeout" if rc is None else rc, first_error_line(log_path)))
+
+
+def first_error_line(log_path):
+    """The compiler's first error (file:line:col: error: ...), else Bazel's first ERROR line."""
+    lines = read_text(log_path).splitlines()
+    for pattern in (r"^\S+:\d+:(\d+:)? (fatal )?error: ", r"error:|ERROR:"):
+        for line in lines:
+            if re.search(pattern, line):
+                return line.strip()[:200]
+    return "see the log"
 
 
 # ---- Running the suite ----
@@ -270,7 +426,7 @@ class Runner:
 
     def resolve_targets(self, log_path):
         for st in self.stages:
-            if st["kind"] != "test":
+            if st["kind"] not in ("test", "ct"):
                 continue
             targets = self.bazel.query_tests(st["what"], log_path)
             if targets is None:
@@ -281,40 +437,38 @@ class Runner:
                 log("warning: stage '%s' (%s) matches no test target" % (st["stage"], st["what"]))
 
     def all_test_targets(self):
-        return [t for st in self.stages if st["kind"] == "test" for t in st["targets"]]
+        return [t for st in self.stages if st["kind"] in ("test", "ct") for t in st["targets"]]
 
     def build(self, copts, log_path):
+        """Builds every test target of the suite (default config); None or a NOT-BUILT/ERROR
+        Outcome."""
         targets = self.all_test_targets()
         if not targets:
-            return 0
-        return self.bazel.run("build", copts + ["--"] + targets, log_path)
+            return None
+        return classify_build(self.bazel.run("build", copts + ["--"] + targets, log_path), "",
+                              log_path)
+
+    def marker_present(self, mutant):
+        return marker_present(self.bazel, mutant)
 
     def run_test_stage(self, st, copts, log_path, tag):
-        """Returns None when the stage passed, else (check, detail)."""
         if not st["targets"]:
             return None
         bep = os.path.join(self.log_dir, "%s.%s.bep.json" % (tag, st["stage"]))
         rc = self.bazel.run("test", copts + ["--build_event_json_file=" + bep,
                                              "--test_output=errors", "--"] + st["targets"],
                             log_path)
-        if rc == 0:
-            return None
-        failures = bep_failures(bep)
-        if failures:
-            label, status, xml = failures[0]
-            case = first_failing_case(xml)
-            detail = status + (" " + case if case else "")
-            return label, detail
-        return "bazel test (exit %s)" % rc, "no test result; see the log"
+        return classify_test_run(rc, bep, st["kind"])
 
     def run_fuzz_stage(self, st, copts, log_path, tag):
         seconds = int(self.args.fuzz_seconds or st["what"])
         if not self.fuzz_targets:
             return None
         labels = ["//fuzz:%s_fuzzer" % t for t in self.fuzz_targets]
-        rc = self.fuzz_bazel.run("build", copts + ["--"] + labels, log_path)
-        if rc != 0:
-            return "fuzz build", "building the fuzzers with --config=fuzz failed (exit %s)" % rc
+        built = classify_build(self.fuzz_bazel.run("build", copts + ["--"] + labels, log_path),
+                               "fuzz", log_path)
+        if built is not None:
+            return built
         bin_dir = self.fuzz_bazel.info("bazel-bin", ["--config=fuzz"])
         for t in self.fuzz_targets:
             work = tempfile.mkdtemp(prefix="fuzz-%s." % t, dir=self.log_dir)
@@ -323,65 +477,44 @@ class Runner:
             cmd = [os.path.join(bin_dir, "fuzz", t + "_fuzzer"), "-max_total_time=%d" % seconds,
                    "-seed=1", "-timeout=20", "-rss_limit_mb=4096", "-print_final_stats=0",
                    "-artifact_prefix=" + work + "/"] + dirs
-            with open(log_path, "a") as logf:
-                logf.write("\n$ " + " ".join(cmd) + "\n")
-                logf.flush()
+            out_path = os.path.join(work, "output.txt")
+            with open(out_path, "w") as outf:
                 try:
-                    proc = subprocess.run(cmd, cwd=ROOT, stdout=logf, stderr=subprocess.STDOUT,
-                                          timeout=seconds + 120)
-                    rc = proc.returncode
+                    rc = subprocess.run(cmd, cwd=ROOT, stdout=outf, stderr=subprocess.STDOUT,
+                                        timeout=seconds + 120).returncode
                 except subprocess.TimeoutExpired:
-                    rc = "timeout"
-            if rc != 0:  # keep the work directory: it holds the crashing input
-                return "fuzz:%s" % t, "exit %s: %s (input kept in %s)" % (
-                    rc, last_report_line(log_path), work)
+                    rc = None
+            output = read_text(out_path)
+            with open(log_path, "a") as logf:
+                logf.write("\n$ " + " ".join(cmd) + "\n" + output)
+                if rc is None:
+                    logf.write("mutants: no exit after %ds\n" % (seconds + 120))
+            verdict = classify_fuzz_run(rc, output, "fuzz:" + t)
+            if verdict is not None:  # keep the work directory: it holds the input
+                verdict.detail += " (input in %s)" % work
+                return verdict
             shutil.rmtree(work, ignore_errors=True)
         return None
 
     def run_suite(self, copts, log_path, tag):
-        """Returns (stage, check, detail, seconds into the suite) of the first failure, or None."""
+        """Runs the stages in order up to the first verdict. Returns (stage, Outcome, seconds into
+        the suite), or None when every stage passed."""
         start = time.monotonic()
         for st in self.stages:
-            if st["kind"] == "test":
-                res = self.run_test_stage(st, copts, log_path, tag)
-            else:
+            if st["kind"] == "fuzz":
                 res = self.run_fuzz_stage(st, copts, log_path, tag)
+            else:
+                res = self.run_test_stage(st, copts, log_path, tag)
             if res is not None:
-                return st["stage"], res[0], res[1], time.monotonic() - start
+                return st["stage"], res, time.monotonic() - start
         return None
 
 
-def last_report_line(log_path):
-    try:
-        with open(log_path, errors="replace") as f:
-            lines = f.read().splitlines()
-    except OSError:
-        return ""
-    for pat in (r"ARIA_MISMATCH.*", r"ERROR: (AddressSanitizer|libFuzzer).*", r"runtime error:.*",
-                r"==\d+==ERROR.*"):
-        for line in lines:
-            m = re.search(pat, line)
-            if m:
-                return m.group(0)[:160]
-    return lines[-1][:160] if lines else ""
-
-
-def first_error_line(log_path):
-    try:
-        with open(log_path, errors="replace") as f:
-            for line in f:
-                if re.search(r"error:|ERROR:", line):
-                    return line.strip()[:200]
-    except OSError:
-        pass
-    return "see the log"
-
-
-def marker_present(runner, mutant):
+def marker_present(bazel, mutant):
     """True when an object compiled from the mutant's file carries its marker (the define took)."""
     f = mutant["file"]
     files = [f] if f.endswith(".cc") else includers(f)
-    out_path = runner.bazel.info("output_path")
+    out_path = bazel.info("output_path")
     want = (MARKER + mutant["name"]).encode()
     for src in files:
         d, stem = os.path.split(src)
@@ -393,18 +526,98 @@ def marker_present(runner, mutant):
     return False
 
 
+def run_mutant(runner, m, sites, log_dir, not_run=""):
+    """Builds one mutant and runs the suite on it; returns its result (a dict for the table and
+    the JSON) with status KILLED, SURVIVED, NOT-BUILT, ERROR, NO-SWITCH, NOT-COMPILED-IN or
+    NOT-RUN."""
+    r = dict(m)
+    r.update(status="", stage="", check="", killed_by="", detail="", build_seconds=None,
+             seconds_to_kill=None)
+    if not switch_in_place(m, sites):
+        r.update(status=NO_SWITCH, detail="no ARIASUITE_MUTANT(%s) in %s yet" % (m["name"],
+                                                                               m["file"]))
+        log("%-28s NO-SWITCH (%s)" % (m["name"], m["file"]))
+        return r
+    if not_run:
+        r.update(status=NOT_RUN, detail=not_run)
+        return r
+    mlog = os.path.join(log_dir, m["name"] + ".log")
+    copts = [mutant_copt(m)]
+    t0 = time.monotonic()
+    built = runner.build(copts, mlog)
+    r["build_seconds"] = time.monotonic() - t0
+    if built is not None:
+        r.update(status=built.status, stage="build", check=built.check,
+                 detail="%s (log: %s)" % (built.detail, mlog))
+    elif not runner.marker_present(m):
+        r.update(status=NOT_COMPILED_IN, check="build",
+                 detail="no %s%s in the objects of %s (log: %s)" % (MARKER, m["name"], m["file"],
+                                                                  mlog))
+    else:
+        fail = runner.run_suite(copts, mlog, m["name"])
+        if fail is None:
+            r.update(status=SURVIVED, detail="every stage passed (log: %s)" % mlog)
+        else:
+            stage, verdict, _ = fail
+            r.update(status=verdict.status, stage=stage, check=verdict.check, detail=verdict.detail)
+            if verdict.status == KILLED:
+                r.update(killed_by=verdict.check, seconds_to_kill=time.monotonic() - t0)
+            else:
+                r["detail"] += " (log: %s)" % mlog
+    log("%-28s %s %s %s" % (m["name"], r["status"], r["check"], r["detail"][:100]))
+    return r
+
+
+def exit_status(results):
+    """0 when there were mutants and every one was killed, else 1."""
+    return 0 if results and all(r["status"] == KILLED for r in results) else 1
+
+
 # ---- Reporting ----
 
+def stage_kills(results):
+    """{stage: number of mutants it killed}, in the order the stages first killed."""
+    kills = {}
+    for r in results:
+        if r["status"] == KILLED:
+            kills[r["stage"]] = kills.get(r["stage"], 0) + 1
+    return kills
+
+
+def status_counts(results):
+    counts = {}
+    for r in results:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    return counts
+
+
+def json_report(results, baseline_seconds, total_seconds, stages, skipped_stages):
+    counts = status_counts(results)
+    return {
+        "score": {"killed": counts.get(KILLED, 0), "total": len(results)},
+        "statuses": counts,
+        "killed_per_stage": stage_kills(results),
+        "baseline_seconds": baseline_seconds,
+        "total_seconds": total_seconds,
+        "stages": [{"stage": s["stage"], "kind": s["kind"], "what": s["what"],
+                    "targets": s["targets"]} for s in stages],
+        "stages_left_out": [s["stage"] for s in skipped_stages],
+        "mutants": results,
+    }
+
+
 def print_table(results, baseline_seconds, stages):
-    cols = ["mutant", "layer", "path", "result", "killed by", "build", "to kill"]
+    cols = ["mutant", "layer", "path", "result", "killed by (or why not)", "build", "to kill"]
     rows = []
     for r in results:
-        by = r.get("killed_by") or r.get("detail", "")
-        if r.get("killed_by") and r.get("detail"):
-            by = "%s [%s] %s" % (r["killed_by"], r["stage"], r["detail"])
-        rows.append([r["name"], r["layer"], r["path"], r["status"], by[:110],
+        why = r.get("detail", "")
+        if r.get("check"):
+            where = " [%s]" % r["stage"] if r.get("stage") not in ("", r["check"]) else ""
+            why = "%s%s %s" % (r["check"], where, why)
+        rows.append([r["name"], r["layer"], r["path"], r["status"], why[:110],
                      "%.0fs" % r["build_seconds"] if r.get("build_seconds") is not None else "-",
-                     "%.0fs" % r["seconds_to_kill"] if r.get("seconds_to_kill") is not None else "-"])
+                     "%.0fs" % r["seconds_to_kill"] if r.get("seconds_to_kill") is not None
+                     else "-"])
     widths = [max(len(cols[i]), *(len(row[i]) for row in rows)) if rows else len(cols[i])
               for i in range(len(cols))]
     widths[4] = min(widths[4], 110)
@@ -413,16 +626,16 @@ def print_table(results, baseline_seconds, stages):
     print(fmt % tuple("-" * w for w in widths))
     for row in rows:
         print(fmt % tuple(row))
-    killed = sum(1 for r in results if r["status"] == "KILLED")
+    counts = status_counts(results)
+    killed = counts.get(KILLED, 0)
     total = len(results)
-    others = {}
-    for r in results:
-        if r["status"] != "KILLED":
-            others[r["status"]] = others.get(r["status"], 0) + 1
     print()
     print("mutation score: %d/%d killed (%.1f%%)%s" % (
         killed, total, 100.0 * killed / total if total else 0.0,
-        "".join("; %d %s" % (n, s.lower()) for s, n in sorted(others.items()))))
+        "".join("; %d %s" % (n, st.lower()) for st, n in sorted(counts.items()) if st != KILLED)))
+    kills = stage_kills(results)
+    if kills:
+        print("killed per stage: " + ", ".join("%s %d" % kv for kv in kills.items()))
     if baseline_seconds is not None:
         print("fast suite on the unmutated build: %.0fs (stages: %s)" % (
             baseline_seconds, ", ".join(s["stage"] for s in stages)))
@@ -497,81 +710,45 @@ def main():
     setup_log = os.path.join(log_dir, "baseline.log")
     runner.resolve_targets(setup_log)
     for st in stages:
-        if st["kind"] == "test":
-            log("stage %-14s %d test targets" % (st["stage"], len(st["targets"])))
-        else:
+        if st["kind"] == "fuzz":
             log("stage %-14s %d fuzzers x %ss" % (st["stage"], len(runner.fuzz_targets),
                                                   args.fuzz_seconds or st["what"]))
+        else:
+            log("stage %-14s %d test targets" % (st["stage"], len(st["targets"])))
 
     baseline_seconds = None
     if not args.no_baseline:
         log("baseline: building and running the fast suite without any mutant")
         t0 = time.monotonic()
-        if runner.build([], setup_log) != 0:
-            die("the unmutated build fails: %s (log: %s)" % (first_error_line(setup_log), setup_log))
+        built = runner.build([], setup_log)
+        if built is not None:
+            die("the unmutated build fails (%s): %s (log: %s)" % (built.status, built.detail,
+                                                                  setup_log))
         fail = runner.run_suite([], setup_log, "baseline")
         if fail is not None:
-            die("the fast suite fails WITHOUT any mutant (stage %s: %s %s), so it cannot judge "
+            stage, verdict, _ = fail
+            die("the fast suite fails WITHOUT any mutant (stage %s: %s %s %s), so it cannot judge "
                 "mutants; fix it first, or leave the stage out with --skip-stage %s (log: %s)" %
-                (fail[0], fail[1], fail[2], fail[0], setup_log))
+                (stage, verdict.status, verdict.check, verdict.detail, stage, setup_log))
         baseline_seconds = time.monotonic() - t0
         log("baseline: passed in %.0fs" % baseline_seconds)
 
     results = []
     for m in selected:
-        r = dict(m)
-        r.update(status="", stage="", killed_by="", detail="", build_seconds=None,
-                 seconds_to_kill=None)
-        results.append(r)
-        if not switch_in_place(m, sites):
-            r.update(status="NO-SWITCH", detail="no ARIASUITE_MUTANT(%s) in %s yet" % (
-                m["name"], m["file"]))
-            log("%-28s NO-SWITCH (%s)" % (m["name"], m["file"]))
-            continue
-        if args.budget and time.monotonic() - t_start > args.budget:
-            r.update(status="NOT-RUN", detail="budget of %.0fs used up" % args.budget)
-            continue
-        mlog = os.path.join(log_dir, m["name"] + ".log")
-        copts = [mutant_copt(m)]
-        t0 = time.monotonic()
-        rc = runner.build(copts, mlog)
-        r["build_seconds"] = time.monotonic() - t0
-        if rc != 0:
-            r.update(status="BUILD-ERROR", detail=first_error_line(mlog) + " (log: %s)" % mlog)
-            log("%-28s BUILD-ERROR %s" % (m["name"], r["detail"]))
-            continue
-        if not marker_present(runner, m):
-            r.update(status="NOT-COMPILED-IN",
-                     detail="no %s%s in the objects of %s (log: %s)" % (MARKER, m["name"],
-                                                                      m["file"], mlog))
-            log("%-28s NOT-COMPILED-IN" % m["name"])
-            continue
-        fail = runner.run_suite(copts, mlog, m["name"])
-        if fail is None:
-            r.update(status="SURVIVED", detail="every stage passed (log: %s)" % mlog)
-        else:
-            stage, check, detail, _ = fail
-            r.update(status="KILLED", stage=stage, killed_by=check, detail=detail,
-                     seconds_to_kill=time.monotonic() - t0)
-        log("%-28s %s %s %s" % (m["name"], r["status"], r["killed_by"], r["detail"][:100]))
+        over = bool(args.budget) and time.monotonic() - t_start > args.budget
+        results.append(run_mutant(runner, m, sites, log_dir,
+                                  "budget of %.0fs used up" % args.budget if over else ""))
 
     print_table(results, baseline_seconds, stages)
     if skipped_stages:
-        print("stages left out (--skip-stage): %s" % ", ".join(st["stage"] for st in skipped_stages))
-    killed = sum(1 for r in results if r["status"] == "KILLED")
+        print("stages left out (--skip-stage): %s" % ", ".join(st["stage"]
+                                                               for st in skipped_stages))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({
-                "score": {"killed": killed, "total": len(results)},
-                "baseline_seconds": baseline_seconds,
-                "total_seconds": time.monotonic() - t_start,
-                "stages": [{"stage": s["stage"], "kind": s["kind"], "what": s["what"],
-                            "targets": s["targets"]} for s in stages],
-                "stages_left_out": [s["stage"] for s in skipped_stages],
-                "mutants": results,
-            }, f, indent=2)
+            json.dump(json_report(results, baseline_seconds, time.monotonic() - t_start, stages,
+                                  skipped_stages), f, indent=2)
             f.write("\n")
-    return 0 if killed == len(results) and results else 1
+    return exit_status(results)
 
 
 if __name__ == "__main__":

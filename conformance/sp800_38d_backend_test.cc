@@ -1,0 +1,187 @@
+// The "sp800-38d" oracle (sp800_38d_backend.cc): registered as an oracle, GCM only; every case of
+// Wycheproof's aria_gcm_test.json and aes_gcm_test.json passed through the runner engine; random
+// requests (IV lengths 1..300, every tag length 0..17, AAD and text across block boundaries)
+// answered exactly as our scalar path answers, and as OpenSSL where OpenSSL takes the parameters
+// (IVs up to 128 bytes, tags 4..16); planted damage refused; SP 800-38D's own test case (AES).
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "conformance/loader.h"
+#include "conformance/runner.h"
+#include "gtest/gtest.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
+#include "vectors/testdata.h"
+
+namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::DescribeRequest;
+using oracles::DescribeResult;
+using oracles::MakeBackends;
+using oracles::MakeOpenSslBackend;
+using oracles::MakeOursBackend;
+using oracles::MakeSp80038dBackend;
+using oracles::Op;
+using oracles::OracleNames;
+using oracles::Request;
+using oracles::Result;
+
+namespace {
+
+Bytes H(const std::string& hex) {
+  Bytes out;
+  EXPECT_TRUE(oracles::ParseHex(hex, &out)) << hex;
+  return out;
+}
+
+Bytes RandomBytes(std::mt19937_64& rng, size_t n) {
+  Bytes b(n);
+  for (auto& x : b) x = static_cast<uint8_t>(rng());
+  return b;
+}
+
+Request Seal(Cipher cipher, Bytes key, Bytes iv, Bytes aad, Bytes pt, size_t tag_len) {
+  Request r;
+  r.op = Op::kGcmSeal;
+  r.cipher = cipher;
+  r.key = std::move(key);
+  r.iv = std::move(iv);
+  r.aad = std::move(aad);
+  r.input = std::move(pt);
+  r.tag_len = tag_len;
+  return r;
+}
+
+bool Same(const std::optional<Result>& a, const std::optional<Result>& b) {
+  if (!a || !b) return false;
+  if (!a->error.empty() || !b->error.empty()) return false;
+  if (a->accepted != b->accepted) return false;
+  return !a->accepted || (a->output == b->output && a->tag == b->tag);
+}
+
+TEST(Sp80038dTest, RegisteredAsAnOracle) {
+  std::string error;
+  std::vector<std::unique_ptr<Backend>> one = MakeBackends({"sp800-38d"}, &error);
+  ASSERT_EQ(one.size(), 1u) << error;
+  EXPECT_EQ(one[0]->name(), "sp800-38d");
+  EXPECT_FALSE(one[0]->is_ours());
+  const std::vector<std::string> oracles = OracleNames();
+  EXPECT_NE(std::find(oracles.begin(), oracles.end(), "sp800-38d"), oracles.end());
+  Request ecb;
+  ecb.op = Op::kEcbEncrypt;
+  ecb.key.assign(16, 0);
+  ecb.input.assign(16, 0);
+  EXPECT_FALSE(one[0]->Run(ecb).has_value());  // GCM only
+}
+
+// SP 800-38D's example (the GCM specification's test case 4, AES-128: 60-byte plaintext, 20-byte
+// AAD, 96-bit IV), typed from the published test vectors.
+TEST(Sp80038dTest, AesKnownAnswer) {
+  auto oracle = MakeSp80038dBackend();
+  Request r = Seal(Cipher::kAes, H("feffe9928665731c6d6a8f9467308308"), H("cafebabefacedbaddecaf888"),
+                   H("feedfacedeadbeeffeedfacedeadbeefabaddad2"),
+                   H("d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95"
+                     "956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39"),
+                   16);
+  std::optional<Result> got = oracle->Run(r);
+  ASSERT_TRUE(got && got->accepted);
+  EXPECT_EQ(got->output, H("42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e21d514b2"
+                           "5466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091"));
+  EXPECT_EQ(got->tag, H("5bc94fbc3221a5db94fae95ae7121a47"));
+}
+
+TEST(Sp80038dTest, AgreesWithOursAndOpenSslOnRandomRequests) {
+  auto oracle = MakeSp80038dBackend();
+  auto ours = MakeOursBackend(Impl::kScalar);
+  auto openssl = MakeOpenSslBackend();
+  std::mt19937_64 rng(0x38d);
+  int compared_openssl = 0, accepted = 0;
+  for (int i = 0; i < 600; ++i) {
+    const size_t key_len = (i % 3 == 0) ? 16 : (i % 3 == 1) ? 24 : 32;
+    const size_t iv_len = i % 7 == 0 ? 12 : 1 + rng() % 300;
+    const size_t tag_len = rng() % 18;
+    Request seal = Seal(Cipher::kAria, RandomBytes(rng, key_len), RandomBytes(rng, iv_len),
+                        RandomBytes(rng, rng() % 70), RandomBytes(rng, rng() % 300), tag_len);
+    SCOPED_TRACE(DescribeRequest(seal));
+    std::optional<Result> mine = oracle->Run(seal);
+    ASSERT_TRUE(mine.has_value());
+    ASSERT_TRUE(mine->error.empty()) << mine->error;
+    EXPECT_TRUE(Same(mine, ours->Run(seal))) << DescribeResult(mine);
+    // OpenSSL takes IVs up to 128 bytes and every tag length 1..16; compare where SP 800-38D
+    // allows the tag length too (OpenSSL seals 5..11-byte tags that SP 800-38D does not define).
+    if (iv_len <= 128 && (tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16))) {
+      std::optional<Result> theirs = openssl->Run(seal);
+      if (theirs && theirs->accepted) {
+        EXPECT_TRUE(Same(mine, theirs)) << DescribeResult(theirs);
+        ++compared_openssl;
+      }
+    }
+    if (!mine->accepted) continue;
+    ++accepted;
+    Request open = seal;
+    open.op = Op::kGcmOpen;
+    open.input = mine->output;
+    open.tag = mine->tag;
+    open.tag_len = 0;
+    std::optional<Result> back = oracle->Run(open);
+    ASSERT_TRUE(back && back->accepted);
+    EXPECT_EQ(back->output, seal.input);
+    EXPECT_TRUE(Same(back, ours->Run(open)));
+    // Planted damage: one flipped bit of the tag, the text or the AAD is refused, with no output.
+    Request bad = open;
+    const size_t which = rng() % 3;
+    Bytes& field = which == 0 ? bad.tag : which == 1 ? bad.input : bad.aad;
+    if (field.empty()) field = bad.tag;
+    field[rng() % field.size()] ^= static_cast<uint8_t>(1u << (rng() % 8));
+    std::optional<Result> refused = oracle->Run(bad);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_FALSE(refused->accepted);
+    EXPECT_TRUE(refused->output.empty());
+    EXPECT_TRUE(Same(refused, ours->Run(bad)));
+  }
+  EXPECT_GT(compared_openssl, 100);
+  EXPECT_GT(accepted, 150);
+}
+
+TEST(Sp80038dTest, RefusesWhatSp80038dRefuses) {
+  auto oracle = MakeSp80038dBackend();
+  const Bytes key(16, 1), iv(12, 2), pt(20, 3);
+  for (size_t tag_len : {0, 1, 3, 5, 7, 9, 11, 17}) {
+    std::optional<Result> r = oracle->Run(Seal(Cipher::kAria, key, iv, {}, pt, tag_len));
+    ASSERT_TRUE(r.has_value());
+    EXPECT_FALSE(r->accepted) << tag_len;
+  }
+  std::optional<Result> r = oracle->Run(Seal(Cipher::kAria, key, {}, {}, pt, 16));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_FALSE(r->accepted);  // empty IV
+  r = oracle->Run(Seal(Cipher::kAria, Bytes(17, 0), iv, {}, pt, 16));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_FALSE(r->accepted);  // no 136-bit ARIA key
+  EXPECT_TRUE(r->error.empty());
+}
+
+TEST(Sp80038dTest, EveryWycheproofGcmCasePasses) {
+  std::string looked_in;
+  const std::string shared = testdata::SharedDir(&looked_in);
+  if (shared.empty()) GTEST_SKIP() << "no shared vectors folder; looked in " << looked_in;
+  auto oracle = MakeSp80038dBackend();
+  for (const char* name : {"aria_gcm_test.json", "aes_gcm_test.json"}) {
+    SCOPED_TRACE(name);
+    VectorFile f;
+    std::string error;
+    ASSERT_TRUE(LoadVectorFile(shared + "/vectors/wycheproof/" + name, {}, &f, &error)) << error;
+    const FileResult r = RunFile(f, {{oracle.get(), true}});
+    const PairResult& p = r.pairs[0];
+    for (const std::string& line : p.failures) ADD_FAILURE() << line;
+    EXPECT_EQ(p.passed, static_cast<int>(f.cases.size()));
+    EXPECT_GT(p.passed, 300);
+  }
+}
+
+}  // namespace
+}  // namespace ariasuite::conformance
