@@ -13,6 +13,16 @@ using u128 = unsigned __int128;
 // Bit i of a block in the spec's order: bit 0 is the most significant bit of byte 0.
 bool BitAt(const Block& b, int i) { return (b[i / 8] >> (7 - i % 8)) & 1; }
 
+uint64_t Load64(const uint8_t* p) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
+  return v;
+}
+
+void Store64(uint64_t v, uint8_t* p) {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<uint8_t>(v >> (56 - 8 * i));
+}
+
 Block One() {
   Block r{};
   r[0] = 0x80;  // The field's 1 is the bit string 1 || 0^127 (SP 800-38D §6.3).
@@ -28,16 +38,24 @@ Block Xor(const Block& a, const Block& b) {
 }
 
 Block GfMul(const Block& x, const Block& y) {
-  // SP 800-38D §6.3 Algorithm 1: Z accumulates V = Y * x^i; R = 11100001 || 0^120.
-  Block z{};
-  Block v = y;
+  // SP 800-38D §6.3 Algorithm 1: Z accumulates V = Y * x^i; R = 11100001 || 0^120. The blocks as
+  // two 64-bit halves: hi holds bits 0..63 of the bit string (bit 0 = the top bit of byte 0).
+  const uint64_t x_hi = Load64(x.data()), x_lo = Load64(x.data() + 8);
+  uint64_t v_hi = Load64(y.data()), v_lo = Load64(y.data() + 8), z_hi = 0, z_lo = 0;
   for (int i = 0; i < 128; ++i) {
-    if (BitAt(x, i)) z = Xor(z, v);
-    const bool lsb = v[15] & 1;
-    for (int j = 15; j > 0; --j) v[j] = static_cast<uint8_t>((v[j] >> 1) | (v[j - 1] << 7));
-    v[0] >>= 1;
-    if (lsb) v[0] ^= 0xe1;
+    const uint64_t x_i = i < 64 ? (x_hi >> (63 - i)) & 1 : (x_lo >> (127 - i)) & 1;
+    if (x_i) {
+      z_hi ^= v_hi;
+      z_lo ^= v_lo;
+    }
+    const bool lsb = v_lo & 1;
+    v_lo = (v_lo >> 1) | (v_hi << 63);
+    v_hi >>= 1;
+    if (lsb) v_hi ^= 0xe100000000000000ULL;
   }
+  Block z;
+  Store64(z_hi, z.data());
+  Store64(z_lo, z.data() + 8);
   return z;
 }
 
