@@ -130,8 +130,7 @@ TEST_P(ModesTest, CtrCounterWrapsAs128BitInteger) {
   const char* const kIvs[] = {"000000000000000000000000fffffffe", "0000000000000000fffffffffffffffd",
                               "fffffffffffffffffffffffffffffffe", "0123456789abcdef01234567ffffffff"};
   for (const char* hex : kIvs) {
-    Bytes iv;
-    ASSERT_TRUE(oracles::ParseHex(hex, &iv)) << hex;
+    const Bytes iv = oracles::HexLiteral(hex);
     Bytes ct(pt.size());
     AriaCtrState st;
     AriaCtrInit(&st, iv.data());

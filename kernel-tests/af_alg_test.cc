@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <set>
@@ -52,13 +51,7 @@ size_t RandomBelow(size_t n) {
 
 // The bytes of a hex literal of the tables below ("-": empty).
 Bytes FromHex(const std::string& h) {
-  Bytes out;
-  if (h == "-") return out;
-  if (!ariasuite::oracles::ParseHex(h, &out)) {
-    std::fprintf(stderr, "af_alg_test: bad hex literal %s\n", h.c_str());
-    std::abort();
-  }
-  return out;
+  return h == "-" ? Bytes() : ariasuite::oracles::HexLiteral(h);
 }
 
 // CPU flags of the guest (/proc/cpuinfo, first "flags" line).

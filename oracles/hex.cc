@@ -1,6 +1,9 @@
 // Hex encoding and strict decoding (see hex.h).
 #include "oracles/hex.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace ariasuite::oracles {
 namespace {
 
@@ -55,6 +58,16 @@ bool ParseHex(std::string_view text, std::vector<uint8_t>* out, std::string* why
     }
   }
   return true;
+}
+
+std::vector<uint8_t> HexLiteral(std::string_view hex) {
+  std::vector<uint8_t> out;
+  std::string why;
+  if (!ParseHex(hex, &out, &why)) {
+    std::fprintf(stderr, "HexLiteral(\"%s\"): %s\n", EscapeControlBytes(hex).c_str(), why.c_str());
+    std::abort();
+  }
+  return out;
 }
 
 std::string EscapeControlBytes(std::string_view text) {

@@ -21,6 +21,10 @@ std::string Hex(const std::vector<uint8_t>& bytes);
 // at offset 3" (a byte outside printable ASCII shown as \xNN).
 bool ParseHex(std::string_view text, std::vector<uint8_t>* out, std::string* why = nullptr);
 
+// The bytes of a hex literal written into a test or a tool. Bad hex there is a programming error:
+// the literal is printed to stderr and the program aborts.
+std::vector<uint8_t> HexLiteral(std::string_view hex);
+
 // The text with each control byte (below 0x20, and 0x7f) written as \xNN, so text quoted from an
 // input keeps a message on one line.
 std::string EscapeControlBytes(std::string_view text);

@@ -45,6 +45,12 @@ TEST(HexTest, RefusesBadHexAndSaysWhy) {
   EXPECT_FALSE(ParseHex("0x", &out, nullptr));  // why is optional
 }
 
+TEST(HexTest, LiteralsDecodeAndBadOnesAbort) {
+  EXPECT_EQ(HexLiteral("00ff10"), (std::vector<uint8_t>{0x00, 0xff, 0x10}));
+  EXPECT_TRUE(HexLiteral("").empty());
+  EXPECT_DEATH(HexLiteral("0g"), "HexLiteral\\(\"0g\"\\): bad hex digit 'g' at offset 1");
+}
+
 TEST(HexTest, EscapesControlBytesOnly) {
   EXPECT_EQ(EscapeControlBytes(std::string("a\nb\x7f\x01", 5)), "a\\x0ab\\x7f\\x01");
   EXPECT_EQ(EscapeControlBytes("plain \"text\""), "plain \"text\"");
