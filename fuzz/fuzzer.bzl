@@ -5,10 +5,11 @@ LLVMFuzzerTestOneInput) and yields:
   :aria_block_fuzzer      under --config=fuzz a libFuzzer binary (-fsanitize=fuzzer); otherwise the
                           same code with a plain main that runs the files or directories given.
   :aria_block_replay_test a cc_test, one GoogleTest case per file of fuzz/corpus/aria_block/ and
-                          fuzz/regressions/aria_block/.
+                          fuzz/regressions/aria_block/ (with `tags`: e.g. "external" for a target
+                          that reads outside the sandbox).
 """
 
-def ariasuite_fuzzer(name, deps = [], data = [], env = {}):
+def ariasuite_fuzzer(name, deps = [], data = [], env = {}, tags = []):
     lib = name + "_fuzzer_lib"
     native.cc_library(
         name = lib,
@@ -44,4 +45,5 @@ def ariasuite_fuzzer(name, deps = [], data = [], env = {}):
             "fuzz/regressions/" + name,
         ],
         env = env,
+        tags = tags,
     )

@@ -54,6 +54,7 @@ std::vector<SubjectInfo> AllSubjects() {
   all.push_back({"openssl", &MakeOpenSsl, ""});
   all.push_back({"botan", &MakeBotan, ""});
   all.push_back({"cryptopp", &MakeCryptopp, ""});
+  for (SubjectInfo& k : KernelSubjects()) all.push_back(std::move(k));
   return all;
 }
 

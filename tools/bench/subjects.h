@@ -28,9 +28,11 @@ class Subject {
 };
 
 struct SubjectInfo {
-  std::string name;  // "ours/gfni-avx512", "openssl", "botan", "cryptopp"
+  std::string name;  // "ours/gfni-avx512", "openssl", "botan", "cryptopp", "kernel/avx512"
   std::unique_ptr<Subject> (*make)(const std::string& variant, const uint8_t* key, size_t key_len);
   std::string variant;  // for ours: the path name
+  // The cells a subject takes part in (op "ECB", "CTR", ...; message bytes); nullptr: all.
+  bool (*covers)(const std::string& op, size_t size) = nullptr;
 };
 
 // Every subject this binary can run on this CPU (ours: the supported paths).
@@ -40,6 +42,11 @@ std::unique_ptr<Subject> MakeOurs(const std::string& path, const uint8_t* key, s
 std::unique_ptr<Subject> MakeOpenSsl(const std::string&, const uint8_t* key, size_t key_len);
 std::unique_ptr<Subject> MakeBotan(const std::string&, const uint8_t* key, size_t key_len);
 std::unique_ptr<Subject> MakeCryptopp(const std::string&, const uint8_t* key, size_t key_len);
+
+// The kernel's ARIA assembly (kernel.cc), ECB and CTR at 4 and 16 KiB, when tools/kernel_asm has
+// assembled a kernel tree; KernelNote() names the kernel, or says why there are no such subjects.
+std::vector<SubjectInfo> KernelSubjects();
+std::string KernelNote();
 
 // "OpenSSL 3.0.x", "Botan 2.19.x", "Crypto++ 870".
 std::string OpenSslVersion();

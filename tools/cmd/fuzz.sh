@@ -1,9 +1,13 @@
 # summary: build the libFuzzer targets (--config=fuzz) and fuzz each for a budget; end with `fuzz: N passed, N failed`
-# Usage: tools/ariasuite fuzz [--seconds N] [--jobs J] [--oss-fuzz-check] [TARGET...]
+# Usage: tools/ariasuite fuzz [--seconds N] [--jobs J] [--oss-fuzz-check] [--coverage | --merge] [TARGET...]
 #   --seconds N       budget per target (default 60)
 #   --jobs J          targets fuzzed at the same time (default 1)
 #   --oss-fuzz-check  also build every target with tools/oss-fuzz/build.sh as OSS-Fuzz does and
 #                     run each binary over its seed corpus
+#   --coverage        no fuzzing: replay corpora, seeds, regressions and vector files with clang
+#                     source-based coverage; HTML + per-folder summary + uncovered impl/ lines in
+#                     .cache/coverage/ (tools/fuzzing/coverage.sh)
+#   --merge           no fuzzing: minimize fuzz/corpus/<t> with libFuzzer -merge=1 (tools/fuzzing/merge.sh)
 #   TARGET            a target name (aria_block, ...; default: every fuzz/<name>_fuzzer.cc)
 # Each target runs under ASan+UBSan on a working corpus in .cache/fuzz-corpus/<target> (seeded from
 # fuzz/corpus/<target> and fuzz/regressions/<target>). A crash is minimized into
@@ -16,12 +20,13 @@
 # and does not fail the run. Every crash (ARIA_MISMATCH, a sanitizer report) is ours.
 
 fuzz_usage() {
-  sed -n 's/^# \{0,1\}//; 2,14p' "$ARIASUITE_ROOT/tools/cmd/fuzz.sh" | sed -n '1,6p'
+  sed -n 's/^# \{0,1\}//; 2,11p' "$ARIASUITE_ROOT/tools/cmd/fuzz.sh"
 }
 
 fuzz_seconds=60
 fuzz_jobs=1
 fuzz_oss=0
+fuzz_mode=fuzz
 fuzz_targets=()
 fuzz_all=()
 for f in "$ARIASUITE_ROOT"/fuzz/*_fuzzer.cc; do
@@ -40,8 +45,11 @@ while [[ $# -gt 0 ]]; do
       if [[ "$1" == --seconds=* ]]; then fuzz_seconds="$v"; else fuzz_jobs="$v"; fi
       shift ;;
     --oss-fuzz-check) fuzz_oss=1; shift ;;
+    --coverage|--merge)
+      [[ $fuzz_mode == fuzz ]] || die "fuzz: --coverage and --merge do not go together"
+      fuzz_mode="${1#--}"; shift ;;
     -h|--help) fuzz_usage; exit 0 ;;
-    -*) die "fuzz: unknown flag '$1' (usage: tools/ariasuite fuzz [--seconds N] [--jobs J] [--oss-fuzz-check] [TARGET...])" ;;
+    -*) die "fuzz: unknown flag '$1' (usage: tools/ariasuite fuzz [--seconds N] [--jobs J] [--oss-fuzz-check] [--coverage|--merge] [TARGET...])" ;;
     *)
       found=0
       for t in "${fuzz_all[@]}"; do [[ "$t" == "$1" ]] && found=1; done
@@ -53,6 +61,31 @@ done
 [[ ${#fuzz_targets[@]} -gt 0 ]] || die "fuzz: no fuzz/<name>_fuzzer.cc targets found"
 
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}"
+
+# kernel_aria_asm fuzzes the kernel's own ARIA assembly, assembled from the cached kernel tree (or
+# $ARIASUITE_KERNEL_TREE) by tools/kernel_asm; without a tree it is skipped, never passed.
+fuzz_skipped=()
+for i in "${!fuzz_targets[@]}"; do
+  [[ "${fuzz_targets[$i]}" == kernel_aria_asm ]] || continue
+  if ka_dir="$(python3 "$ARIASUITE_ROOT/tools/kernel_asm/main.py" build --print-dir 2>"/tmp/ariasuite-kernel-asm.$$")"; then
+    export ARIASUITE_KERNEL_ASM_DIR="$ka_dir"
+  else
+    fuzz_skipped+=("kernel_aria_asm: $(tail -n 1 "/tmp/ariasuite-kernel-asm.$$" | sed 's/^ariasuite kernel-asm: error: //')")
+    unset 'fuzz_targets[i]'
+  fi
+  rm -f "/tmp/ariasuite-kernel-asm.$$"
+done
+fuzz_targets=("${fuzz_targets[@]}")
+if [[ ${#fuzz_targets[@]} -eq 0 ]]; then
+  for r in "${fuzz_skipped[@]}"; do echo "fuzz: SKIP $r"; done
+  echo "fuzz: 0 passed, 0 failed, ${#fuzz_skipped[@]} skipped"
+  exit 0
+fi
+
+if [[ $fuzz_mode == coverage ]]; then
+  ensure_packages llvm-14
+  exec bash "$ARIASUITE_ROOT/tools/fuzzing/coverage.sh" "${fuzz_targets[@]}"
+fi
 
 # A separate output base: the fuzz config's instrumented objects would otherwise overwrite the
 # default build's (same output directory name) and each switch would rebuild everything.
@@ -69,6 +102,10 @@ fi
 rm -f "$fuzz_build_log"
 fuzz_bin="$(abazel --output_base="$fuzz_ob" info --config=fuzz bazel-bin 2>/dev/null)"
 [[ -d "$fuzz_bin/fuzz" ]] || die "fuzz: cannot find the fuzz build's bazel-bin ($fuzz_bin)"
+
+if [[ $fuzz_mode == merge ]]; then
+  exec bash "$ARIASUITE_ROOT/tools/fuzzing/merge.sh" "$fuzz_bin" "${fuzz_targets[@]}"
+fi
 
 fuzz_tmp="$(mktemp -d /tmp/ariasuite-fuzz.XXXXXX)"
 trap 'rm -rf "$fuzz_tmp"' EXIT
@@ -196,7 +233,14 @@ for t in "${fuzz_targets[@]}"; do
   r="$(cat "$fuzz_tmp/$t.result" 2>/dev/null || echo "error $t: no result")"
   case "${r%% *}" in
     pass) passed=$((passed + 1)); echo "fuzz: PASS ${r#* }" ;;
-    ours) failed=$((failed + 1)); echo "fuzz: FAIL (finding in our code) ${r#* }" ;;
+    ours)
+      failed=$((failed + 1))
+      # kernel_aria_asm's subject is the kernel's assembly, not ariasuite's code.
+      if [[ "$t" == kernel_aria_asm ]]; then
+        echo "fuzz: FAIL (finding in the kernel's ARIA assembly) ${r#* }"
+      else
+        echo "fuzz: FAIL (finding in our code) ${r#* }"
+      fi ;;
     *) failed=$((failed + 1)); echo "fuzz: FAIL ${r#* }" ;;
   esac
   while IFS= read -r line; do
@@ -214,9 +258,12 @@ if [[ $fuzz_oss -eq 1 ]]; then
   fi
 fi
 
+for r in "${fuzz_skipped[@]}"; do echo "fuzz: SKIP $r"; done
+counts="fuzz: $passed passed, $failed failed"
+[[ ${#fuzz_skipped[@]} -gt 0 ]] && counts+=", ${#fuzz_skipped[@]} skipped"
 if [[ $third -gt 0 ]]; then
-  echo "fuzz: $passed passed, $failed failed ($third third-party findings to review: fuzz/README.md)"
+  echo "$counts ($third third-party findings to review: fuzz/README.md)"
 else
-  echo "fuzz: $passed passed, $failed failed"
+  echo "$counts"
 fi
 [[ $failed -eq 0 ]]

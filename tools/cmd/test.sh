@@ -66,8 +66,8 @@ if [[ $test_fuzz -eq 1 ]]; then
   "$ARIASUITE_ROOT/tools/ariasuite" fuzz --oss-fuzz-check --seconds "$test_fuzz_seconds" 2>&1 | tee "$fuzz_log"
   fuzz_rc=${PIPESTATUS[0]}
   fuzz_line="$(grep -E '^fuzz: [0-9]+ passed, [0-9]+ failed' "$fuzz_log" | tail -n 1)"
-  if [[ "$fuzz_line" =~ ^fuzz:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-    test_add "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" 0
+  if [[ "$fuzz_line" =~ ^fuzz:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)? ]]; then
+    test_add "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" "${BASH_REMATCH[4]:-0}"
     if [[ $fuzz_rc -ne 0 && ${BASH_REMATCH[2]} -eq 0 ]]; then test_add 0 1 0; fi
   else
     echo "FAILED tools/ariasuite fuzz printed no count line (exit $fuzz_rc)"

@@ -24,3 +24,12 @@ if [[ -n "${SRC:-}" && -f "$SRC/openssl/Configure" && -z "${ARIASUITE_OPENSSL_PR
 fi
 
 python3 "$here/build_targets.py" "$@"
+
+# kernel_aria_asm loads the kernel's ARIA assembly from kernel_aria_asm/ beside it: assembled here
+# from a kernel tree when there is one ($ARIASUITE_KERNEL_TREE, or $SRC/linux, e.g. a sparse clone
+# of arch/x86, crypto/ and include/crypto/); without one the target still builds and skips.
+ktree="${ARIASUITE_KERNEL_TREE:-${SRC:+$SRC/linux}}"
+if [[ -n "$ktree" && -f "$ktree/arch/x86/crypto/aria-aesni-avx-asm_64.S" ]]; then
+  ARIASUITE_ASM_CC="$CC" python3 "$root/tools/kernel_asm/main.py" build --kernel-tree "$ktree" \
+    --build-dir "$OUT/kernel_aria_asm"
+fi
