@@ -21,17 +21,8 @@ void Run(const uint8_t* data, size_t size) {
   c.Visit(reader);
   OpenTamper t;
   t.Visit(reader);
-  const oracles::Block h = GcmHashKey(oracles::Cipher::kAria, c.key);
-  const std::string solved = c.SolveIv(h);
-  const bool wraps = oracles::CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
-  const int64_t j0_counter = oracles::J0Counter(h, c.iv.data(), c.iv.size());
-
-  Request r;
-  r.op = Op::kGcmOpen;
-  r.key = c.key;
-  r.iv = c.iv;
-  r.aad = c.aad;
-  r.input = c.text;
+  const GcmSetup setup(&c, oracles::Cipher::kAria);
+  Request r = setup.Make(Op::kGcmOpen);
   Differ differ("gcm-open");
   std::optional<oracles::Result> expected;
   if (t.source == 0) {
@@ -86,12 +77,7 @@ void Run(const uint8_t* data, size_t size) {
       differ.Note("tag zeroed");
     }
   }
-  if (!solved.empty()) differ.Note(solved);
-  Describe(&differ, r);
-  differ.Param("ctr_wraps", wraps);
-  differ.Param("j0_counter", j0_counter);
-  const std::string outside = GcmOutsideCommonDomain(r.iv.size(), r.tag.size());
-  if (!outside.empty()) differ.IgnoreRefusals(outside);
+  setup.Annotate(&differ, r);
   if (expected) differ.Add("construction", true, expected);
   AskAll(&differ, AriaBackends(), r);
 

@@ -82,4 +82,33 @@ void Describe(Differ* differ, const Request& r) {
   if (!r.tag.empty()) differ->Input("tag", r.tag);
 }
 
+GcmSetup::GcmSetup(GcmCase* gcm_case, oracles::Cipher cipher_in) : c(*gcm_case), cipher(cipher_in) {
+  const oracles::Block h = GcmHashKey(cipher, gcm_case->key);
+  solved = gcm_case->SolveIv(h);
+  wraps = oracles::CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
+  j0_counter = oracles::J0Counter(h, c.iv.data(), c.iv.size());
+}
+
+Request GcmSetup::Make(Op op) const {
+  Request r;
+  r.op = op;
+  r.cipher = cipher;
+  r.key = c.key;
+  r.iv = c.iv;
+  r.aad = c.aad;
+  r.input = c.text;
+  if (op == Op::kGcmSeal) r.tag_len = c.tag_len;
+  return r;
+}
+
+void GcmSetup::Annotate(Differ* differ, const Request& r) const {
+  Describe(differ, r);
+  differ->Param("ctr_wraps", wraps);
+  differ->Param("j0_counter", j0_counter);
+  if (!solved.empty()) differ->Note(solved);
+  const std::string outside =
+      GcmOutsideCommonDomain(r.iv.size(), r.tag.empty() ? r.tag_len : r.tag.size());
+  if (!outside.empty()) differ->IgnoreRefusals(outside);
+}
+
 }  // namespace ariasuite::fuzz

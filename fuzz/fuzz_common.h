@@ -46,6 +46,25 @@ oracles::Block GcmHashKey(oracles::Cipher cipher, const oracles::Bytes& key);
 // tag_len) to differ.
 void Describe(Differ* differ, const Request& request);
 
+// What every GCM target derives from its GcmCase (after Visit()) before asking the backends: the
+// IV solved where the case asks for a counter wrap (GcmCase::SolveIv), whether the 32-bit counter
+// wraps within the text, and J0's counter, all under the case's cipher.
+struct GcmSetup {
+  GcmSetup(GcmCase* c, oracles::Cipher cipher);
+
+  // The request of c for op: key, IV, AAD, text and (for a seal) the tag length.
+  Request Make(Op op) const;
+  // Describe(), the counter parameters (ctr_wraps, j0_counter: allowlist conditions use them),
+  // the solver's note, and IgnoreRefusals() outside the parameters every library takes.
+  void Annotate(Differ* differ, const Request& request) const;
+
+  const GcmCase& c;
+  oracles::Cipher cipher;
+  std::string solved;  // the solver's note, "" when the IV is as given
+  bool wraps = false;
+  int64_t j0_counter = 0;
+};
+
 }  // namespace ariasuite::fuzz
 
 #endif  // ARIASUITE_FUZZ_FUZZ_COMMON_H_

@@ -38,26 +38,10 @@ void Run(const uint8_t* data, size_t size) {
   c.Visit(reader);
   OpenTamper t;
   t.Visit(reader);
-  const oracles::Block h = GcmHashKey(oracles::Cipher::kAes, c.key);
-  const std::string solved = c.SolveIv(h);
-  const bool wraps = oracles::CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
-  const int64_t j0_counter = oracles::J0Counter(h, c.iv.data(), c.iv.size());
-
-  Request r;
-  r.op = Op::kGcmSeal;
-  r.cipher = oracles::Cipher::kAes;
-  r.key = c.key;
-  r.iv = c.iv;
-  r.aad = c.aad;
-  r.input = c.text;
-  r.tag_len = c.tag_len;
-  const std::string outside = GcmOutsideCommonDomain(r.iv.size(), r.tag_len);
+  const GcmSetup setup(&c, oracles::Cipher::kAes);
+  const Request r = setup.Make(Op::kGcmSeal);
   Differ seal("aes-gcm-seal");
-  Describe(&seal, r);
-  seal.Param("ctr_wraps", wraps);
-  seal.Param("j0_counter", j0_counter);
-  if (!solved.empty()) seal.Note(solved);
-  if (!outside.empty()) seal.IgnoreRefusals(outside);
+  setup.Annotate(&seal, r);
   const Answers answers = AskAll(&seal, AesBackends(), r);
   seal.Check();
 
@@ -79,10 +63,7 @@ void Run(const uint8_t* data, size_t size) {
     open.Note("one bit flipped after sealing");
     expected = Refused("tampered");
   }
-  Describe(&open, o);
-  open.Param("ctr_wraps", wraps);
-  open.Param("j0_counter", j0_counter);
-  if (!outside.empty()) open.IgnoreRefusals(outside);
+  setup.Annotate(&open, o);
   open.Add("construction", true, expected);
   AskAll(&open, AesBackends(), o);
   open.Check();
