@@ -11,11 +11,11 @@
 #include <cstdio>
 #include <set>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "oracles/hex.h"
 #include "vectors/json.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::vectors {
 
 using oracles::Bytes;
 using oracles::Cipher;
@@ -372,4 +372,4 @@ bool LoadWycheproof(const std::string& path, std::string_view text, const LoadOp
   return true;
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::vectors
