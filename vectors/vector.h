@@ -26,6 +26,7 @@ struct TestCase {
   int64_t id = 0;     // tcId, or the 1-based position in the file
   int line = 0;       // first line of the case in the file, 0 when unknown
   std::string comment;
+  std::string source;  // a typed vector's origin, e.g. "RFC 5794 Appendix A.1" ("" when none)
   std::vector<std::string> flags;
   oracles::Mode mode = oracles::Mode::kGcm;
   oracles::Cipher cipher = oracles::Cipher::kAria;
