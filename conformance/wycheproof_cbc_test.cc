@@ -49,19 +49,12 @@ bool DecryptPkcs5(Impl impl, const Bytes& key, const Bytes& iv_in, const Bytes& 
 class WycheproofCbcTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(WycheproofCbcTest, AriaCbcPkcs5) {
-  std::string looked_in;
-  const std::string shared = testdata::SharedDir(&looked_in);
-  if (shared.empty()) {
-    GTEST_SKIP() << "SKIP: shared Wycheproof vectors not found (looked in: " << looked_in
-                 << "); under bazel pass --test_env=ARIASUITE_SHARED_DIR=/path/to/shared";
-  }
-  const std::string path = shared + "/vectors/wycheproof/aria_cbc_pkcs5_test.json";
-  vectors::LoadOptions options;
-  options.format = vectors::Format::kWycheproof;
+  std::string skip;
+  const std::string path = testdata::SharedWycheproofFile("aria_cbc_pkcs5_test.json", &skip);
+  if (path.empty()) GTEST_SKIP() << skip;
   vectors::VectorFile file;
   std::string error;
-  ASSERT_TRUE(vectors::LoadVectorFile(path, options, &file, &error)) << error;
-  ASSERT_EQ(file.algorithm, "ARIA-CBC-PKCS5");
+  ASSERT_TRUE(vectors::LoadWycheproofFile(path, "ARIA-CBC-PKCS5", &file, &error)) << error;
   const std::vector<TestCase>& cases = file.cases;
   int valid_ok = 0, invalid_rejected = 0;
   for (const TestCase& c : cases) {

@@ -34,19 +34,12 @@ using vectors::TestCase;
 class WycheproofGcmTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(WycheproofGcmTest, AriaGcm) {
-  std::string looked_in;
-  const std::string shared = testdata::SharedDir(&looked_in);
-  if (shared.empty()) {
-    GTEST_SKIP() << "SKIP: shared Wycheproof vectors not found (looked in: " << looked_in
-                 << "); under bazel pass --test_env=ARIASUITE_SHARED_DIR=/path/to/shared";
-  }
-  const std::string path = shared + "/vectors/wycheproof/aria_gcm_test.json";
-  vectors::LoadOptions options;
-  options.format = vectors::Format::kWycheproof;
+  std::string skip;
+  const std::string path = testdata::SharedWycheproofFile("aria_gcm_test.json", &skip);
+  if (path.empty()) GTEST_SKIP() << skip;
   vectors::VectorFile file;
   std::string error;
-  ASSERT_TRUE(vectors::LoadVectorFile(path, options, &file, &error)) << error;
-  ASSERT_EQ(file.algorithm, "ARIA-GCM");
+  ASSERT_TRUE(vectors::LoadWycheproofFile(path, "ARIA-GCM", &file, &error)) << error;
   const std::vector<TestCase>& cases = file.cases;
   ASSERT_EQ(cases.size(), 311u);
 

@@ -115,4 +115,16 @@ bool LoadVectorFile(const std::string& path, const LoadOptions& options, VectorF
   return LoadVectorText(path, buf.str(), options, out, error);
 }
 
+bool LoadWycheproofFile(const std::string& path, const std::string& algorithm, VectorFile* out,
+                        std::string* error) {
+  LoadOptions options;
+  options.format = Format::kWycheproof;
+  if (!LoadVectorFile(path, options, out, error)) return false;
+  if (out->algorithm != algorithm) {
+    *error = path + ":1: algorithm is " + out->algorithm + ", not " + algorithm;
+    return false;
+  }
+  return true;
+}
+
 }  // namespace ariasuite::vectors

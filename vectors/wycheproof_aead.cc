@@ -9,14 +9,8 @@ namespace ariasuite::wycheproof {
 
 bool LoadAeadFile(const std::string& path, const std::string& algorithm,
                   std::vector<AeadCase>* out, std::string* error) {
-  vectors::LoadOptions options;
-  options.format = vectors::Format::kWycheproof;
   vectors::VectorFile file;
-  if (!vectors::LoadVectorFile(path, options, &file, error)) return false;
-  if (file.algorithm != algorithm) {
-    *error = path + ":1: algorithm is " + file.algorithm + ", not " + algorithm;
-    return false;
-  }
+  if (!vectors::LoadWycheproofFile(path, algorithm, &file, error)) return false;
   for (vectors::TestCase& c : file.cases) {
     if (c.mode != oracles::Mode::kGcm && c.mode != oracles::Mode::kCcm) {
       *error = c.where + ": not an AEAD case";
