@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"

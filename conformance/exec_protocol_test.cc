@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "oracles/hex.h"

@@ -22,7 +22,7 @@
 #include <set>
 #include <sstream>
 
-#include "conformance/wycheproof_writer.h"
+#include "vectors/wycheproof_writer.h"
 #include "oracles/hex.h"
 
 namespace ariasuite::conformance {
@@ -548,10 +548,10 @@ std::vector<std::string> WriteFindings(const FileResult& r, const std::string& d
   for (const PairResult& p : r.pairs) {
     if (p.under_test || p.failed_cases.empty()) continue;
     // One document per algorithm (evp and testmgr files mix modes).
-    std::map<std::string, WycheproofDoc> docs;
+    std::map<std::string, vectors::WycheproofDoc> docs;
     for (const TestCase* c : p.failed_cases) {
-      const std::string alg = WycheproofAlgorithm(c->cipher, c->mode);
-      WycheproofDoc& d = docs[alg];
+      const std::string alg = vectors::WycheproofAlgorithm(c->cipher, c->mode);
+      vectors::WycheproofDoc& d = docs[alg];
       if (d.algorithm.empty()) {
         d.algorithm = alg;
         d.mode = c->mode;
@@ -615,7 +615,7 @@ std::vector<std::string> WriteFindings(const FileResult& r, const std::string& d
       const std::string stem = std::filesystem::path(r.file->path).stem().string();
       const std::string path = dir + "/" + backend + "__" + stem + "__" + alg + ".json";
       std::ofstream f(path, std::ios::binary | std::ios::trunc);
-      f << WriteWycheproof(doc);
+      f << vectors::WriteWycheproof(doc);
       if (!f) {
         *error = path + ": cannot write";
         return written;

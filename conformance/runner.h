@@ -12,11 +12,19 @@
 #include <string>
 #include <vector>
 
-#include "conformance/vector.h"
+#include "vectors/vector.h"
 #include "conformance/verdict.h"
 #include "oracles/backend.h"
 
 namespace ariasuite::conformance {
+
+// The runner works on the vector model of //vectors.
+using vectors::Direction;
+using vectors::Expect;
+using vectors::ExpectName;
+using vectors::FlagNote;
+using vectors::TestCase;
+using vectors::VectorFile;
 
 // kError: the backend itself broke on the case (Result::error: an adapter died, timed out, broke
 // the protocol), whatever the case expects.

@@ -14,7 +14,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"
 #include "vectors/testdata.h"

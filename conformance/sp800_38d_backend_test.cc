@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "oracles/backend.h"

@@ -11,7 +11,7 @@
 #include <tuple>
 #include <vector>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "oracles/backend.h"

@@ -20,35 +20,33 @@
 #include "impl/test_util.h"
 #include "oracles/hex.h"
 #include "vectors/testdata.h"
-#include "vectors/wycheproof_aead.h"
+#include "vectors/loader.h"
+#include "vectors/vector.h"
 
 namespace ariasuite {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
 using oracles::Hex;
-using wycheproof::AeadCase;
-using wycheproof::LoadAeadFile;
+using vectors::Expect;
+using vectors::TestCase;
 
 class WycheproofGcmTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(WycheproofGcmTest, AriaGcm) {
-  std::string looked_in;
-  const std::string shared = testdata::SharedDir(&looked_in);
-  if (shared.empty()) {
-    GTEST_SKIP() << "SKIP: shared Wycheproof vectors not found (looked in: " << looked_in
-                 << "); under bazel pass --test_env=ARIASUITE_SHARED_DIR=/path/to/shared";
-  }
-  const std::string path = shared + "/vectors/wycheproof/aria_gcm_test.json";
-  std::vector<AeadCase> cases;
+  std::string skip;
+  const std::string path = testdata::SharedWycheproofFile("aria_gcm_test.json", &skip);
+  if (path.empty()) GTEST_SKIP() << skip;
+  vectors::VectorFile file;
   std::string error;
-  ASSERT_TRUE(LoadAeadFile(path, "ARIA-GCM", &cases, &error)) << error;
+  ASSERT_TRUE(vectors::LoadWycheproofFile(path, "ARIA-GCM", &file, &error)) << error;
+  const std::vector<TestCase>& cases = file.cases;
   ASSERT_EQ(cases.size(), 311u);
 
   int valid_ok = 0, invalid_rejected = 0, acceptable = 0, oracle_checked = 0;
   std::map<std::string, int> by_flag;
-  for (const AeadCase& c : cases) {
-    SCOPED_TRACE(path + ":tcId " + std::to_string(c.tc_id) + " (" + c.result + ")");
+  for (const TestCase& c : cases) {
+    SCOPED_TRACE(c.where + " (" + vectors::ExpectName(c.expect) + ")");
     AriaGcmKey key;
     ASSERT_EQ(key.Init(GetParam(), c.key.data(), c.key.size()), Status::kOk);
     const size_t n = c.msg.size();
@@ -74,7 +72,7 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
       ++oracle_checked;
     }
 
-    if (c.result == "valid") {
+    if (c.expect == Expect::kValid) {
       ASSERT_TRUE(policy_tag) << "a valid case has a tag size outside gcm.h's policy";
       ASSERT_EQ(seal, Status::kOk) << StatusName(seal);
       EXPECT_EQ(Hex(out.data(), n), Hex(c.ct));
@@ -108,7 +106,7 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
       }
       // A flipped tag bit and a trailing ciphertext byte are rejected.
       Bytes bad_tag = c.tag;
-      bad_tag[c.tc_id % bad_tag.size()] ^= 0x01;
+      bad_tag[c.id % bad_tag.size()] ^= 0x01;
       EXPECT_EQ(AriaGcmOpen(key, pt.data(), c.iv.data(), c.iv.size(), c.ct.data(), n,
                             bad_tag.data(), bad_tag.size(), c.aad.data(), c.aad.size()),
                 Status::kAuthFailed);
@@ -118,7 +116,7 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
                             c.tag.data(), c.tag.size(), c.aad.data(), c.aad.size()),
                 Status::kAuthFailed);
       ++valid_ok;
-    } else if (c.result == "invalid") {
+    } else if (c.expect == Expect::kInvalid) {
       EXPECT_NE(open, Status::kOk) << "an invalid case was accepted";
       if (open != Status::kOk) {
         EXPECT_EQ(Hex(pt.data(), n), std::string(2 * n, '0')) << "output not zeroed";

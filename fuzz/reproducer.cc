@@ -7,13 +7,13 @@
 #include <functional>
 #include <map>
 
-#include "conformance/vector.h"
-#include "conformance/wycheproof_writer.h"
+#include "vectors/vector.h"
+#include "vectors/wycheproof_writer.h"
 
 namespace ariasuite::fuzz {
 
-using conformance::Direction;
-using conformance::Expect;
+using vectors::Direction;
+using vectors::Expect;
 using oracles::Mode;
 
 std::string ReproducerJson(const oracles::Request& r,
@@ -22,7 +22,7 @@ std::string ReproducerJson(const oracles::Request& r,
   if (!expected) return "";
   const Mode mode = oracles::ModeOf(r.op);
   const bool encrypting = oracles::IsEncrypting(r.op);
-  conformance::TestCase c;
+  vectors::TestCase c;
   c.id = 1;
   c.comment = comment;
   c.flags = {"FuzzFinding"};
@@ -69,12 +69,12 @@ std::string ReproducerJson(const oracles::Request& r,
       c.msg.assign(r.input.size(), 0);
     }
   }
-  conformance::WycheproofDoc doc;
-  doc.algorithm = conformance::WycheproofAlgorithm(r.cipher, mode);
+  vectors::WycheproofDoc doc;
+  doc.algorithm = vectors::WycheproofAlgorithm(r.cipher, mode);
   doc.mode = mode;
   doc.header = {"A differential fuzzing finding of ariasuite (fuzz/README.md): the expected result",
                 "is the answer of the majority of backends, including every path of ours."};
-  doc.notes["FuzzFinding"] = conformance::FlagNote{
+  doc.notes["FuzzFinding"] = vectors::FlagNote{
       "EdgeCase", "Found by ariasuite's differential fuzzers: one library disagrees with the rest."};
   const std::map<std::string, std::string> descriptions = {
       {"WrongDataSize", "The data size is one the mode cannot process (SP 800-38F §6.2: KW needs "
@@ -84,10 +84,10 @@ std::string ReproducerJson(const oracles::Request& r,
       {"InvalidNonceSize", "A nonce length the mode does not allow (SP 800-38C §A.1: 7..13)."}};
   for (const std::string& f : c.flags) {
     auto it = descriptions.find(f);
-    if (it != descriptions.end()) doc.notes[f] = conformance::FlagNote{"ModifiedParameter", it->second};
+    if (it != descriptions.end()) doc.notes[f] = vectors::FlagNote{"ModifiedParameter", it->second};
   }
   doc.cases.push_back(c);
-  return conformance::WriteWycheproof(doc);
+  return vectors::WriteWycheproof(doc);
 }
 
 std::string WriteReproducer(const oracles::Request& request,

@@ -1,5 +1,5 @@
 // Turns a fuzzer's third-party finding into a standalone reproducer: a Wycheproof-schema vector
-// file (conformance/wycheproof_writer.h) holding the request, with the majority's answer as the
+// file (vectors/wycheproof_writer.h) holding the request, with the majority's answer as the
 // expected result, that `tools/ariasuite conformance` runs against every backend. The odd library
 // then fails that case on its own, without the fuzzer.
 #ifndef ARIASUITE_FUZZ_REPRODUCER_H_

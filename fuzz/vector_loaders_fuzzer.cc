@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "fuzz/fuzz_io.h"
 #include "oracles/hex.h"
 #include "oracles/protocol.h"
@@ -61,13 +61,13 @@ void Run(const uint8_t* data, size_t size) {
 
   switch (which) {
     case 0: {  // the vector file loaders
-      conformance::LoadOptions options;
-      options.format = static_cast<conformance::Format>(format);
+      vectors::LoadOptions options;
+      options.format = static_cast<vectors::Format>(format);
       options.skip_unsupported = skip;
-      conformance::VectorFile file;
+      vectors::VectorFile file;
       std::string error;
-      const std::string name = std::string("fuzz-input.") + conformance::FormatName(options.format);
-      if (!conformance::LoadVectorText(name, text, options, &file, &error)) {
+      const std::string name = std::string("fuzz-input.") + vectors::FormatName(options.format);
+      if (!vectors::LoadVectorText(name, text, options, &file, &error)) {
         CheckError("LoadVectorText", error, text, name);
       } else {
         for (const auto& c : file.cases) {

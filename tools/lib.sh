@@ -42,3 +42,10 @@ ensure_packages() {
 abazel() {
   (cd "$ARIASUITE_ROOT" && bazel "$@")
 }
+
+# The shared folder holding vectors/wycheproof/ (the shell's one copy of vectors/testdata.h's
+# look-up): $ARIASUITE_SHARED_DIR when set, else `shared` beside the workspace. Printed even when
+# absent, so callers name the place in their message.
+ariasuite_shared_dir() {
+  echo "${ARIASUITE_SHARED_DIR:-$(cd "$ARIASUITE_ROOT/.." && pwd)/shared}"
+}

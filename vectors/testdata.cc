@@ -70,4 +70,15 @@ std::string SharedDir(std::string* looked_in) {
   return "";
 }
 
+std::string SharedWycheproofFile(const std::string& name, std::string* skip_reason) {
+  std::string looked_in;
+  const std::string shared = SharedDir(&looked_in);
+  if (shared.empty()) {
+    *skip_reason = "SKIP: shared Wycheproof vectors not found (looked in: " + looked_in +
+                   "); under bazel pass --test_env=ARIASUITE_SHARED_DIR=/path/to/shared";
+    return "";
+  }
+  return shared + "/vectors/wycheproof/" + name;
+}
+
 }  // namespace ariasuite::testdata

@@ -20,6 +20,10 @@ std::string RunfilePath(const std::string& workspace_relative);
 // Returns "" when none exists; *looked_in then lists the places tried (for the SKIP message).
 std::string SharedDir(std::string* looked_in);
 
+// The path of a file of the shared Wycheproof folder (SharedDir()/vectors/wycheproof/name), or ""
+// with *skip_reason set to the SKIP message naming the places looked in.
+std::string SharedWycheproofFile(const std::string& name, std::string* skip_reason);
+
 }  // namespace ariasuite::testdata
 
 #endif  // ARIASUITE_VECTORS_TESTDATA_H_

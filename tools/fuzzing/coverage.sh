@@ -49,7 +49,9 @@ for t in "${targets[@]}"; do
   objects+=(-object "$bin/fuzz/${t}_fuzzer")
 done
 
-shared="${ARIASUITE_SHARED_DIR:-$(cd "$root/.." && pwd)/shared}"
+# shellcheck source=tools/lib.sh
+source "$root/tools/lib.sh"
+shared="$(ariasuite_shared_dir)"
 files=()
 for f in "$root"/vectors/*.json "$root"/vectors/generated/* "$root"/vectors/samples/* \
          "$shared"/vectors/wycheproof/aria_*_test.json "$shared"/vectors/wycheproof/aes_gcm_test.json; do

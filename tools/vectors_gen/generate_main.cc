@@ -5,7 +5,7 @@
 #include <iostream>
 #include <string>
 
-#include "vectors/gen/generate.h"
+#include "tools/vectors_gen/generate.h"
 
 int main(int argc, char** argv) {
   std::string root;

@@ -1,5 +1,5 @@
 // Format detection, file reading and the shared helpers of the loaders.
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 
 #include <filesystem>
 #include <fstream>
@@ -7,7 +7,7 @@
 
 #include "oracles/hex.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::vectors {
 
 using oracles::Mode;
 
@@ -115,4 +115,16 @@ bool LoadVectorFile(const std::string& path, const LoadOptions& options, VectorF
   return LoadVectorText(path, buf.str(), options, out, error);
 }
 
-}  // namespace ariasuite::conformance
+bool LoadWycheproofFile(const std::string& path, const std::string& algorithm, VectorFile* out,
+                        std::string* error) {
+  LoadOptions options;
+  options.format = Format::kWycheproof;
+  if (!LoadVectorFile(path, options, out, error)) return false;
+  if (out->algorithm != algorithm) {
+    *error = path + ":1: algorithm is " + out->algorithm + ", not " + algorithm;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace ariasuite::vectors

@@ -1,7 +1,7 @@
 // The vector loaders on good input (the committed samples of every format, a minimal Wycheproof
 // file) and on each class of malformed input, which must give exactly one line naming file:line
 // or file:tcId and the reason.
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 
 #include <fstream>
 #include <sstream>
@@ -9,7 +9,7 @@
 #include "gtest/gtest.h"
 #include "vectors/testdata.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::vectors {
 
 using oracles::Bytes;
 using oracles::Cipher;
@@ -312,4 +312,4 @@ TEST(LoaderTest, MissingFile) {
 }
 
 }  // namespace
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::vectors

@@ -2,16 +2,16 @@
 // detected from the content unless one is forced. Loaders are strict: an unknown or missing field,
 // a bad hex digit, an odd or inconsistent length, or an unsupported mode is an error, reported as
 // one line "path:LINE: reason" or "path:tcId N: reason".
-#ifndef ARIASUITE_CONFORMANCE_LOADER_H_
-#define ARIASUITE_CONFORMANCE_LOADER_H_
+#ifndef ARIASUITE_VECTORS_LOADER_H_
+#define ARIASUITE_VECTORS_LOADER_H_
 
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "conformance/vector.h"
+#include "vectors/vector.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::vectors {
 
 enum class Format { kAuto, kWycheproof, kCavp, kEvp, kTestmgr };
 const char* FormatName(Format format);  // "auto", "wycheproof", "cavp", "evp", "testmgr"
@@ -34,6 +34,11 @@ bool LoadVectorFile(const std::string& path, const LoadOptions& options, VectorF
 bool LoadVectorText(const std::string& path, std::string_view text, const LoadOptions& options,
                     VectorFile* out, std::string* error);
 
+// A Wycheproof-schema file whose "algorithm" must be algorithm (e.g. "ARIA-GCM"): what the tests and
+// the guest exporter read. False with *error ("path:1: algorithm is X, not Y") otherwise.
+bool LoadWycheproofFile(const std::string& path, const std::string& algorithm, VectorFile* out,
+                        std::string* error);
+
 // Per-format loaders (the format is not re-detected).
 bool LoadWycheproof(const std::string& path, std::string_view text, const LoadOptions& options,
                     VectorFile* out, std::string* error);
@@ -44,6 +49,6 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
 bool LoadTestmgr(const std::string& path, std::string_view text, const LoadOptions& options,
                  VectorFile* out, std::string* error);
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::vectors
 
-#endif  // ARIASUITE_CONFORMANCE_LOADER_H_
+#endif  // ARIASUITE_VECTORS_LOADER_H_

@@ -11,11 +11,11 @@
 #include <cstdio>
 #include <set>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "oracles/hex.h"
 #include "vectors/json.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::vectors {
 
 using oracles::Bytes;
 using oracles::Cipher;
@@ -266,6 +266,7 @@ class Loader {
         result = &value;
       } else if (key == "source") {
         if (!value.is_string()) return FailCase(c.id, "'source' must be a string");
+        c.source = value.str();
       } else if (round_test_ && (key == "encRoundKeys" || key == "roundOutputs")) {
         // RFC 5794 Appendix A round keys and round outputs: checked against the reference by
         // impl/aria_ref_test.cc; no backend exposes them, so the runner only validates the hex.
@@ -372,4 +373,4 @@ bool LoadWycheproof(const std::string& path, std::string_view text, const LoadOp
   return true;
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::vectors

@@ -10,10 +10,10 @@
 #include <map>
 #include <set>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "oracles/hex.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::vectors {
 
 using oracles::Bytes;
 using oracles::Cipher;
@@ -221,4 +221,4 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
   return true;
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::vectors

@@ -1,16 +1,16 @@
 // Writes test cases as a Wycheproof-schema JSON document (deterministic bytes: fixed field order,
 // two-space indentation, lower-case hex). Used for the findings reproducers and by the edge-case
 // vector generator; the runner's Wycheproof loader reads the output back.
-#ifndef ARIASUITE_CONFORMANCE_WYCHEPROOF_WRITER_H_
-#define ARIASUITE_CONFORMANCE_WYCHEPROOF_WRITER_H_
+#ifndef ARIASUITE_VECTORS_WYCHEPROOF_WRITER_H_
+#define ARIASUITE_VECTORS_WYCHEPROOF_WRITER_H_
 
 #include <map>
 #include <string>
 #include <vector>
 
-#include "conformance/vector.h"
+#include "vectors/vector.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::vectors {
 
 // "ARIA-GCM", "AES-GCM", "ARIA-CBC-PKCS5", "ARIA-CMAC", "ARIA-WRAP", "ARIA-KWP", "ARIA-ECB"...
 std::string WycheproofAlgorithm(oracles::Cipher cipher, oracles::Mode mode);
@@ -31,6 +31,6 @@ std::string WriteWycheproof(const WycheproofDoc& doc);
 // A JSON string literal for s (quotes included).
 std::string JsonString(const std::string& s);
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::vectors
 
-#endif  // ARIASUITE_CONFORMANCE_WYCHEPROOF_WRITER_H_
+#endif  // ARIASUITE_VECTORS_WYCHEPROOF_WRITER_H_

@@ -1,8 +1,8 @@
 // The runner's format-independent model of a vector file: every loader (Wycheproof JSON, NIST
 // CAVP .rsp, OpenSSL evp test text, kernel testmgr.h) turns its file into a VectorFile of TestCases,
 // and the runner turns each TestCase into backend Requests with the expected outcome.
-#ifndef ARIASUITE_CONFORMANCE_VECTOR_H_
-#define ARIASUITE_CONFORMANCE_VECTOR_H_
+#ifndef ARIASUITE_VECTORS_VECTOR_H_
+#define ARIASUITE_VECTORS_VECTOR_H_
 
 #include <cstdint>
 #include <map>
@@ -11,7 +11,7 @@
 
 #include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::vectors {
 
 // Wycheproof's result: valid, invalid, or acceptable (either a refusal or the exact answer).
 enum class Expect { kValid, kInvalid, kAcceptable };
@@ -26,6 +26,7 @@ struct TestCase {
   int64_t id = 0;     // tcId, or the 1-based position in the file
   int line = 0;       // first line of the case in the file, 0 when unknown
   std::string comment;
+  std::string source;  // a typed vector's origin, e.g. "RFC 5794 Appendix A.1" ("" when none)
   std::vector<std::string> flags;
   oracles::Mode mode = oracles::Mode::kGcm;
   oracles::Cipher cipher = oracles::Cipher::kAria;
@@ -54,6 +55,6 @@ struct VectorFile {
   std::vector<std::string> skipped;
 };
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::vectors
 
-#endif  // ARIASUITE_CONFORMANCE_VECTOR_H_
+#endif  // ARIASUITE_VECTORS_VECTOR_H_

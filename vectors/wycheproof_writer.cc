@@ -1,12 +1,12 @@
 // Wycheproof JSON output (schemas aead_test, ind_cpa_test, mac_test, keywrap_test).
-#include "conformance/wycheproof_writer.h"
+#include "vectors/wycheproof_writer.h"
 
 #include <cstdio>
 #include <tuple>
 
 #include "oracles/hex.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::vectors {
 
 using oracles::Cipher;
 using oracles::Hex;
@@ -158,4 +158,4 @@ std::string WriteWycheproof(const WycheproofDoc& doc) {
   return o;
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::vectors

@@ -15,9 +15,9 @@
 #include <map>
 #include <set>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::vectors {
 
 using oracles::Bytes;
 using oracles::Cipher;
@@ -565,4 +565,4 @@ bool LoadTestmgr(const std::string& path, std::string_view text, const LoadOptio
   return true;
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::vectors

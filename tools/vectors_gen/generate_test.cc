@@ -1,13 +1,13 @@
 // The committed generated vectors regenerate byte-identically (so nobody edits them by hand and
 // the generator stays deterministic), and each case agrees where it says it does. (The GF(2^128)
 // algebra the generator relies on is checked by //oracles:gcm_math_test.)
-#include "vectors/gen/generate.h"
+#include "tools/vectors_gen/generate.h"
 
 #include <fstream>
 #include <set>
 #include <sstream>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"
@@ -33,7 +33,7 @@ TEST(GenerateTest, CommittedFilesRegenerateByteIdentically) {
         << f.path << " differs from a fresh generation (run: tools/ariasuite vectors generate)";
   }
   // The committed sets (the filegroups in vectors/BUILD) hold exactly the generated files.
-  for (const char* list : {"vectors/gen/generated_files.txt"}) {
+  for (const char* list : {"tools/vectors_gen/generated_files.txt"}) {
     std::ifstream in(testdata::RunfilePath(list));
     std::string line;
     std::set<std::string> committed;
@@ -57,11 +57,11 @@ TEST(GenerateTest, EveryCaseAgreesWhereItSaysItDoes) {
                           "vectors/generated/aria_ctr_edge_test.json",
                           "vectors/generated/aria_ccm_edge_test.json",
                           "vectors/generated/aria_cbc_pkcs5_edge_test.json"}) {
-    conformance::VectorFile f;
+    vectors::VectorFile f;
     std::string error;
-    ASSERT_TRUE(conformance::LoadVectorFile(testdata::RunfilePath(rel), {}, &f, &error)) << error;
+    ASSERT_TRUE(vectors::LoadVectorFile(testdata::RunfilePath(rel), {}, &f, &error)) << error;
     size_t checked = 0;
-    for (const conformance::TestCase& c : f.cases) {
+    for (const vectors::TestCase& c : f.cases) {
       SCOPED_TRACE(c.where + " " + c.comment);
       const size_t at = c.comment.find("[agreed: ");
       ASSERT_NE(at, std::string::npos);
