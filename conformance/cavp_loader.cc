@@ -8,8 +8,14 @@
 #include <set>
 
 #include "conformance/loader.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::Mode;
+
 namespace {
 
 std::string Trim(std::string_view s) {
@@ -157,7 +163,7 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
     if (rec.fields.count(name) != 0) return fail(line_no, "field '" + name + "' given twice");
     std::string why;
     Bytes bytes;
-    if (!ParseHexStrict(value, &bytes, &why)) return fail(line_no, name + ": " + why);
+    if (!oracles::ParseHex(value, &bytes, &why)) return fail(line_no, name + ": " + why);
     rec.fields[name] = std::move(bytes);
   }
   if (!finish()) return false;

@@ -11,8 +11,14 @@
 #include <set>
 
 #include "conformance/loader.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::Mode;
+
 namespace {
 
 std::string Trim(std::string_view s) {
@@ -124,7 +130,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
       Bytes bytes;
       std::string why;
       auto hex = [&](Bytes* dst) -> bool {
-        if (!ParseHexStrict(l.value, &bytes, &why)) return fail(l.no, l.key + ": " + why);
+        if (!oracles::ParseHex(l.value, &bytes, &why)) return fail(l.no, l.key + ": " + why);
         dst->insert(dst->end(), bytes.begin(), bytes.end());
         return true;
       };

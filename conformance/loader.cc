@@ -5,22 +5,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "oracles/hex.h"
+
 namespace ariasuite::conformance {
 
-const char* ModeName(Mode mode) {
-  switch (mode) {
-    case Mode::kEcb: return "ECB";
-    case Mode::kCbc: return "CBC";
-    case Mode::kCtr: return "CTR";
-    case Mode::kCbcPkcs5: return "CBC-PKCS5";
-    case Mode::kGcm: return "GCM";
-    case Mode::kCcm: return "CCM";
-    case Mode::kCmac: return "CMAC";
-    case Mode::kKw: return "KW";
-    case Mode::kKwp: return "KWP";
-  }
-  return "?";
-}
+using oracles::Mode;
 
 const char* ExpectName(Expect expect) {
   switch (expect) {
@@ -48,34 +37,6 @@ std::optional<Format> ParseFormat(std::string_view name) {
     if (name == FormatName(f)) return f;
   }
   return std::nullopt;
-}
-
-bool ParseHexStrict(std::string_view hex, Bytes* out, std::string* why) {
-  out->clear();
-  if (hex.size() % 2 != 0) {
-    *why = "odd number of hex digits (" + std::to_string(hex.size()) + ")";
-    return false;
-  }
-  out->reserve(hex.size() / 2);
-  for (size_t i = 0; i < hex.size(); i += 2) {
-    int v[2];
-    for (int k = 0; k < 2; ++k) {
-      char c = hex[i + k];
-      if (c >= '0' && c <= '9') {
-        v[k] = c - '0';
-      } else if (c >= 'a' && c <= 'f') {
-        v[k] = c - 'a' + 10;
-      } else if (c >= 'A' && c <= 'F') {
-        v[k] = c - 'A' + 10;
-      } else {
-        std::string shown = (c >= 0x20 && c < 0x7f) ? std::string(1, c) : "\\x" + std::to_string(c & 0xff);
-        *why = "bad hex digit '" + shown + "' at offset " + std::to_string(i + k);
-        return false;
-      }
-    }
-    out->push_back(static_cast<uint8_t>(v[0] << 4 | v[1]));
-  }
-  return true;
 }
 
 Format DetectFormat(std::string_view text) {
@@ -110,18 +71,7 @@ Format DetectFormat(std::string_view text) {
 // message stays one line (found by the vector_loaders fuzzer; h4).
 static bool OneLineError(bool ok, std::string* error) {
   if (ok) return true;
-  std::string out;
-  for (unsigned char c : *error) {
-    if (c < 0x20 || c == 0x7f) {
-      static const char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  *error = out;
+  *error = oracles::EscapeControlBytes(*error);
   return false;
 }
 

@@ -44,10 +44,6 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
 bool LoadTestmgr(const std::string& path, std::string_view text, const LoadOptions& options,
                  VectorFile* out, std::string* error);
 
-// Strict hex for the loaders: false with *why ("odd number of hex digits (15)", "bad hex digit
-// 'g' at offset 4") on bad input.
-bool ParseHexStrict(std::string_view hex, Bytes* out, std::string* why);
-
 }  // namespace ariasuite::conformance
 
 #endif  // ARIASUITE_CONFORMANCE_LOADER_H_

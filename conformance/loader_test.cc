@@ -10,6 +10,11 @@
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::Mode;
+
 namespace {
 
 std::string ReadRunfile(const std::string& rel) {

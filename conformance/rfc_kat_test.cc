@@ -11,6 +11,7 @@
 #include "impl/modes.h"
 #include "impl/openssl_oracle_for_testing.h"
 #include "impl/test_util.h"
+#include "oracles/hex.h"
 #include "vectors/json.h"
 #include "vectors/testdata.h"
 
@@ -18,7 +19,7 @@ namespace ariasuite {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
-using test_util::HexOf;
+using oracles::Hex;
 
 // Loads a file and checks the Wycheproof-style envelope: notes define every flag used, and
 // numberOfTests matches.
@@ -58,10 +59,10 @@ bool LoadVectors(const std::string& rel, json::Value* doc) {
 }
 
 // A required hex field, or a test failure naming file:line:field.
-Bytes Hex(const std::string& rel, const json::Value& t, const char* name) {
+Bytes HexField(const std::string& rel, const json::Value& t, const char* name) {
   Bytes out;
   const json::Value* v = t.Find(name);
-  if (v == nullptr || !v->is_string() || !testdata::HexDecode(v->str(), &out)) {
+  if (v == nullptr || !v->is_string() || !oracles::ParseHex(v->str(), &out)) {
     ADD_FAILURE() << rel << ":" << t.line() << ": field '" << name << "' missing or not hex";
   }
   return out;
@@ -89,18 +90,19 @@ TEST_P(RfcKatTest, Rfc5794BlockExamples) {
       SCOPED_TRACE(rel + " tcId=" + t.Find("tcId")->number_text() + " (" +
                    t.Find("source")->str() + ")");
       ASSERT_EQ(t.Find("result")->str(), "valid");
-      const Bytes key = Hex(rel, t, "key"), msg = Hex(rel, t, "msg"), ct = Hex(rel, t, "ct");
+      const Bytes key = HexField(rel, t, "key"), msg = HexField(rel, t, "msg"),
+                  ct = HexField(rel, t, "ct");
       AriaKey ek, dk;
       ASSERT_EQ(AriaSetEncryptKey(&ek, key.data(), key.size()), Status::kOk);
       ASSERT_EQ(AriaSetDecryptKey(&dk, key.data(), key.size()), Status::kOk);
       Bytes out(msg.size());
       ASSERT_EQ(AriaEcb(GetParam(), ek, out.data(), msg.data(), msg.size()), Status::kOk);
-      EXPECT_EQ(HexOf(out), HexOf(ct)) << "ours";
+      EXPECT_EQ(Hex(out), Hex(ct)) << "ours";
       ASSERT_EQ(AriaEcb(GetParam(), dk, out.data(), ct.data(), ct.size()), Status::kOk);
-      EXPECT_EQ(HexOf(out), HexOf(msg)) << "ours, decrypt";
+      EXPECT_EQ(Hex(out), Hex(msg)) << "ours, decrypt";
       const auto want = openssl_oracle::Cipher("ARIA", "ECB", key, {}, msg, true);
       ASSERT_TRUE(want.has_value());
-      EXPECT_EQ(HexOf(*want), HexOf(ct)) << "OpenSSL";
+      EXPECT_EQ(Hex(*want), Hex(ct)) << "OpenSSL";
       ++checked;
     }
   }
@@ -121,24 +123,25 @@ TEST_P(RfcKatTest, Rfc8269GcmExamples) {
       SCOPED_TRACE(rel + " tcId=" + t.Find("tcId")->number_text() + " (" +
                    t.Find("source")->str() + ")");
       ASSERT_EQ(t.Find("result")->str(), "valid");
-      const Bytes key = Hex(rel, t, "key"), iv = Hex(rel, t, "iv"), aad = Hex(rel, t, "aad"),
-                  msg = Hex(rel, t, "msg"), ct = Hex(rel, t, "ct"), tag = Hex(rel, t, "tag");
+      const Bytes key = HexField(rel, t, "key"), iv = HexField(rel, t, "iv"),
+                  aad = HexField(rel, t, "aad"), msg = HexField(rel, t, "msg"),
+                  ct = HexField(rel, t, "ct"), tag = HexField(rel, t, "tag");
       AriaGcmKey k;
       ASSERT_EQ(k.Init(GetParam(), key.data(), key.size()), Status::kOk);
       Bytes out(msg.size()), out_tag(tag.size());
       ASSERT_EQ(AriaGcmSeal(k, out.data(), out_tag.data(), tag.size(), iv.data(), iv.size(),
                             msg.data(), msg.size(), aad.data(), aad.size()),
                 Status::kOk);
-      EXPECT_EQ(HexOf(out), HexOf(ct)) << "ours";
-      EXPECT_EQ(HexOf(out_tag), HexOf(tag)) << "ours";
+      EXPECT_EQ(Hex(out), Hex(ct)) << "ours";
+      EXPECT_EQ(Hex(out_tag), Hex(tag)) << "ours";
       ASSERT_EQ(AriaGcmOpen(k, out.data(), iv.data(), iv.size(), ct.data(), ct.size(), tag.data(),
                             tag.size(), aad.data(), aad.size()),
                 Status::kOk);
-      EXPECT_EQ(HexOf(out), HexOf(msg));
+      EXPECT_EQ(Hex(out), Hex(msg));
       const auto want = openssl_oracle::GcmSeal("ARIA", key, iv, aad, msg, tag.size());
       ASSERT_TRUE(want.has_value());
-      EXPECT_EQ(HexOf(want->ct), HexOf(ct)) << "OpenSSL";
-      EXPECT_EQ(HexOf(want->tag), HexOf(tag)) << "OpenSSL";
+      EXPECT_EQ(Hex(want->ct), Hex(ct)) << "OpenSSL";
+      EXPECT_EQ(Hex(want->tag), Hex(tag)) << "OpenSSL";
       ++checked;
     }
   }

@@ -23,8 +23,22 @@
 #include <sstream>
 
 #include "conformance/wycheproof_writer.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::DecryptOp;
+using oracles::EncryptOp;
+using oracles::Hex;
+using oracles::Mode;
+using oracles::ModeName;
+using oracles::Op;
+using oracles::OpName;
+using oracles::Request;
+using oracles::Result;
+
 namespace {
 
 enum class Want { kEqual, kRefuse, kEqualOrRefuse, kDifferOrRefuse };
@@ -61,36 +75,6 @@ std::string Got(const Result& r, const Check& c) {
 
 bool Matches(const Result& r, const Check& c) {
   return r.accepted && (!c.check_out || r.output == c.out) && (!c.check_tag || r.tag == c.tag);
-}
-
-Op EncryptOp(Mode m) {
-  switch (m) {
-    case Mode::kEcb: return Op::kEcbEncrypt;
-    case Mode::kCbc: return Op::kCbcEncrypt;
-    case Mode::kCtr: return Op::kCtrEncrypt;
-    case Mode::kCbcPkcs5: return Op::kCbcPkcs5Encrypt;
-    case Mode::kGcm: return Op::kGcmSeal;
-    case Mode::kCcm: return Op::kCcmSeal;
-    case Mode::kCmac: return Op::kCmac;
-    case Mode::kKw: return Op::kKwWrap;
-    case Mode::kKwp: return Op::kKwpWrap;
-  }
-  return Op::kEcbEncrypt;
-}
-
-Op DecryptOp(Mode m) {
-  switch (m) {
-    case Mode::kEcb: return Op::kEcbDecrypt;
-    case Mode::kCbc: return Op::kCbcDecrypt;
-    case Mode::kCtr: return Op::kCtrDecrypt;
-    case Mode::kCbcPkcs5: return Op::kCbcPkcs5Decrypt;
-    case Mode::kGcm: return Op::kGcmOpen;
-    case Mode::kCcm: return Op::kCcmOpen;
-    case Mode::kCmac: return Op::kCmac;
-    case Mode::kKw: return Op::kKwUnwrap;
-    case Mode::kKwp: return Op::kKwpUnwrap;
-  }
-  return Op::kEcbDecrypt;
 }
 
 std::vector<Check> ChecksFor(const TestCase& c) {

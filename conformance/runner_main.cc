@@ -12,11 +12,15 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
 #include "conformance/loader.h"
 #include "conformance/runner.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::MakeBackends;
+
 namespace {
 
 constexpr char kUsage[] =

@@ -18,6 +18,11 @@
 #include "conformance/loader.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::Mode;
+
 namespace {
 
 enum class Tok { kIdent, kNumber, kString, kPunct, kEnd };

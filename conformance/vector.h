@@ -9,12 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::conformance {
-
-enum class Mode { kEcb, kCbc, kCtr, kCbcPkcs5, kGcm, kCcm, kCmac, kKw, kKwp };
-const char* ModeName(Mode mode);  // "ECB", "CBC", "CTR", "CBC-PKCS5", "GCM", "CCM", "CMAC", "KW", "KWP"
 
 // Wycheproof's result: valid, invalid, or acceptable (either a refusal or the exact answer).
 enum class Expect { kValid, kInvalid, kAcceptable };
@@ -30,11 +27,11 @@ struct TestCase {
   int line = 0;       // first line of the case in the file, 0 when unknown
   std::string comment;
   std::vector<std::string> flags;
-  Mode mode = Mode::kGcm;
-  Cipher cipher = Cipher::kAria;
+  oracles::Mode mode = oracles::Mode::kGcm;
+  oracles::Cipher cipher = oracles::Cipher::kAria;
   Expect expect = Expect::kValid;
   Direction direction = Direction::kBoth;
-  Bytes key, iv, aad, msg, ct, tag;
+  oracles::Bytes key, iv, aad, msg, ct, tag;
   size_t tag_len = 0;  // GCM/CCM/CMAC: the tag length the case is about (bytes)
   // Invalid cases only: the parameters themselves are invalid (IV/nonce/tag length, key, data
   // size), so the encrypting direction (seal, wrap) must be refused too, not only the decrypting one.

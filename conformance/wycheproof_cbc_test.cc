@@ -14,6 +14,7 @@
 #include "impl/modes.h"
 #include "impl/openssl_oracle_for_testing.h"
 #include "impl/test_util.h"
+#include "oracles/hex.h"
 #include "vectors/json.h"
 #include "vectors/testdata.h"
 
@@ -21,7 +22,7 @@ namespace ariasuite {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
-using test_util::HexOf;
+using oracles::Hex;
 
 struct CbcCase {
   int64_t tc_id = 0;
@@ -67,7 +68,7 @@ bool LoadCbcFile(const std::string& path, std::vector<CbcCase>* out, std::string
       } fields[] = {{"key", &c.key}, {"iv", &c.iv}, {"msg", &c.msg}, {"ct", &c.ct}};
       for (auto& f : fields) {
         const json::Value* v = t.Find(f.name);
-        if (v == nullptr || !v->is_string() || !testdata::HexDecode(v->str(), f.dst)) {
+        if (v == nullptr || !v->is_string() || !oracles::ParseHex(v->str(), f.dst)) {
           *error = where + ": field '" + f.name + "' missing or not hex";
           return false;
         }
@@ -138,7 +139,7 @@ TEST_P(WycheproofCbcTest, AriaCbcPkcs5) {
     EXPECT_EQ(ok, ossl.has_value()) << "OpenSSL disagrees";
     if (c.result == "valid") {
       ASSERT_TRUE(ok);
-      EXPECT_EQ(HexOf(pt), HexOf(c.msg));
+      EXPECT_EQ(Hex(pt), Hex(c.msg));
       // Encrypt: pad with 1..16 bytes of their count (RFC 8018 §6.1.1) and CBC-encrypt.
       Bytes padded = c.msg;
       const size_t pad = 16 - c.msg.size() % 16;
@@ -150,7 +151,7 @@ TEST_P(WycheproofCbcTest, AriaCbcPkcs5) {
       Bytes ct(padded.size());
       ASSERT_EQ(AriaCbcEncrypt(GetParam(), ek, iv, ct.data(), padded.data(), padded.size()),
                 Status::kOk);
-      EXPECT_EQ(HexOf(ct), HexOf(c.ct));
+      EXPECT_EQ(Hex(ct), Hex(c.ct));
       ++valid_ok;
     } else if (c.result == "invalid") {
       EXPECT_FALSE(ok) << "an invalid case was accepted";

@@ -18,6 +18,7 @@
 #include "impl/gcm.h"
 #include "impl/openssl_oracle_for_testing.h"
 #include "impl/test_util.h"
+#include "oracles/hex.h"
 #include "vectors/testdata.h"
 #include "vectors/wycheproof_aead.h"
 
@@ -25,7 +26,7 @@ namespace ariasuite {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
-using test_util::HexOf;
+using oracles::Hex;
 using wycheproof::AeadCase;
 using wycheproof::LoadAeadFile;
 
@@ -68,7 +69,7 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
       const auto ossl = openssl_oracle::GcmOpen("ARIA", c.key, c.iv, c.aad, c.ct, c.tag);
       EXPECT_EQ(ossl.has_value(), open == Status::kOk) << "OpenSSL disagrees on open";
       if (ossl && open == Status::kOk) {
-        EXPECT_EQ(HexOf(*ossl), HexOf(pt.data(), n));
+        EXPECT_EQ(Hex(*ossl), Hex(pt.data(), n));
       }
       ++oracle_checked;
     }
@@ -76,17 +77,17 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
     if (c.result == "valid") {
       ASSERT_TRUE(policy_tag) << "a valid case has a tag size outside gcm.h's policy";
       ASSERT_EQ(seal, Status::kOk) << StatusName(seal);
-      EXPECT_EQ(HexOf(out.data(), n), HexOf(c.ct));
-      EXPECT_EQ(HexOf(tag.data(), c.tag.size()), HexOf(c.tag));
+      EXPECT_EQ(Hex(out.data(), n), Hex(c.ct));
+      EXPECT_EQ(Hex(tag.data(), c.tag.size()), Hex(c.tag));
       ASSERT_EQ(open, Status::kOk) << StatusName(open);
-      EXPECT_EQ(HexOf(pt.data(), n), HexOf(c.msg));
+      EXPECT_EQ(Hex(pt.data(), n), Hex(c.msg));
       // In place.
       Bytes buf = c.msg;
       buf.resize(n + 1);
       ASSERT_EQ(AriaGcmSeal(key, buf.data(), tag.data(), c.tag.size(), c.iv.data(), c.iv.size(),
                             buf.data(), n, c.aad.data(), c.aad.size()),
                 Status::kOk);
-      EXPECT_EQ(HexOf(buf.data(), n), HexOf(c.ct));
+      EXPECT_EQ(Hex(buf.data(), n), Hex(c.ct));
       // Streamed in chunks of 1, 7, 16 and 17 bytes (AAD and text).
       for (size_t chunk : {1, 7, 16, 17}) {
         AriaGcmContext ctx;
@@ -102,7 +103,7 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
         }
         Bytes t(16);
         ASSERT_EQ(ctx.FinishEncrypt(t.data(), c.tag.size()), Status::kOk);
-        EXPECT_EQ(HexOf(s.data(), n) + HexOf(t.data(), c.tag.size()), HexOf(c.ct) + HexOf(c.tag))
+        EXPECT_EQ(Hex(s.data(), n) + Hex(t.data(), c.tag.size()), Hex(c.ct) + Hex(c.tag))
             << "chunk " << chunk;
       }
       // A flipped tag bit and a trailing ciphertext byte are rejected.
@@ -120,7 +121,7 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
     } else if (c.result == "invalid") {
       EXPECT_NE(open, Status::kOk) << "an invalid case was accepted";
       if (open != Status::kOk) {
-        EXPECT_EQ(HexOf(pt.data(), n), std::string(2 * n, '0')) << "output not zeroed";
+        EXPECT_EQ(Hex(pt.data(), n), std::string(2 * n, '0')) << "output not zeroed";
       }
       if (c.iv.empty()) {
         EXPECT_EQ(seal, Status::kBadIvLength);
@@ -130,7 +131,7 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
     } else {
       // "acceptable": either rejected, or reproduced exactly.
       if (open == Status::kOk) {
-        EXPECT_EQ(HexOf(pt.data(), n), HexOf(c.msg));
+        EXPECT_EQ(Hex(pt.data(), n), Hex(c.msg));
       }
       ++acceptable;
     }

@@ -12,9 +12,15 @@
 #include <set>
 
 #include "conformance/loader.h"
+#include "oracles/hex.h"
 #include "vectors/json.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::Mode;
+
 namespace {
 
 struct AlgInfo {
@@ -268,7 +274,7 @@ class Loader {
           Bytes b;
           std::string why;
           if (!v.is_string()) return FailCase(c.id, "'" + key + "' must be an array of hex strings");
-          if (!ParseHexStrict(v.str(), &b, &why)) return FailCase(c.id, "'" + key + "': " + why);
+          if (!oracles::ParseHex(v.str(), &b, &why)) return FailCase(c.id, "'" + key + "': " + why);
           if (b.size() != 16) return FailCase(c.id, "'" + key + "' entries must be 16 bytes");
         }
       } else if (wanted.count(key) != 0) {
@@ -280,7 +286,7 @@ class Loader {
                      : key == "ct" ? &c.ct
                                    : &c.tag;
         std::string why;
-        if (!ParseHexStrict(value.str(), dst, &why)) {
+        if (!oracles::ParseHex(value.str(), dst, &why)) {
           return FailCase(c.id, "field '" + key + "': " + why);
         }
         seen.insert(key);

@@ -4,7 +4,14 @@
 #include <cstdio>
 #include <tuple>
 
+#include "oracles/hex.h"
+
 namespace ariasuite::conformance {
+
+using oracles::Cipher;
+using oracles::Hex;
+using oracles::Mode;
+
 namespace {
 
 const char* GroupType(Mode mode) {

@@ -21,10 +21,10 @@ void Run(const uint8_t* data, size_t size) {
   c.Visit(reader);
   OpenTamper t;
   t.Visit(reader);
-  const Block h = GcmHashKey(conformance::Cipher::kAria, c.key);
+  const oracles::Block h = GcmHashKey(oracles::Cipher::kAria, c.key);
   const std::string solved = c.SolveIv(h);
-  const bool wraps = CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
-  const int64_t j0_counter = J0Counter(h, c.iv.data(), c.iv.size());
+  const bool wraps = oracles::CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
+  const int64_t j0_counter = oracles::J0Counter(h, c.iv.data(), c.iv.size());
 
   Request r;
   r.op = Op::kGcmOpen;
@@ -33,7 +33,7 @@ void Run(const uint8_t* data, size_t size) {
   r.aad = c.aad;
   r.input = c.text;
   Differ differ("gcm-open");
-  std::optional<conformance::Result> expected;
+  std::optional<oracles::Result> expected;
   if (t.source == 0) {
     r.tag = t.raw_tag;
   } else {
@@ -41,7 +41,7 @@ void Run(const uint8_t* data, size_t size) {
     Request seal = r;
     seal.op = Op::kGcmSeal;
     seal.tag_len = c.tag_len;
-    std::optional<conformance::Result> sealed;
+    std::optional<oracles::Result> sealed;
     std::string sealer;
     for (const char* name : {"ours/scalar", "openssl", "cryptopp", "botan"}) {
       sealed = AnswerOf(AriaBackends(), name, seal);
@@ -61,7 +61,7 @@ void Run(const uint8_t* data, size_t size) {
       if (ours_sealed) expected = Accepted(c.text);
     } else if (t.source == 2) {
       // One bit of IV, AAD, ciphertext or tag (whichever are non-empty) flipped: must be refused.
-      conformance::Bytes* parts[4] = {&r.iv, &r.aad, &r.input, &r.tag};
+      oracles::Bytes* parts[4] = {&r.iv, &r.aad, &r.input, &r.tag};
       const char* names[4] = {"iv", "aad", "ciphertext", "tag"};
       int k = static_cast<int>(t.flip % 4);
       for (int tries = 0; tries < 4 && parts[k]->empty(); ++tries) k = (k + 1) % 4;
@@ -99,11 +99,11 @@ void Run(const uint8_t* data, size_t size) {
   for (Impl impl : AvailableImpls()) {
     AriaGcmKey key;
     if (key.Init(impl, r.key.data(), r.key.size()) != Status::kOk) continue;
-    conformance::Bytes out(r.input.size(), 0xa5);
+    oracles::Bytes out(r.input.size(), 0xa5);
     const Status st = AriaGcmOpen(key, out.data(), r.iv.data(), r.iv.size(), r.input.data(),
                                   r.input.size(), r.tag.data(), r.tag.size(), r.aad.data(),
                                   r.aad.size());
-    conformance::Result direct;
+    oracles::Result direct;
     direct.accepted = st == Status::kOk;
     if (direct.accepted) {
       direct.output = out;

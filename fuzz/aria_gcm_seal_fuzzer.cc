@@ -15,10 +15,10 @@ void Run(const uint8_t* data, size_t size) {
   FuzzReader reader(data, size);
   GcmCase c;
   c.Visit(reader);
-  const Block h = GcmHashKey(conformance::Cipher::kAria, c.key);
+  const oracles::Block h = GcmHashKey(oracles::Cipher::kAria, c.key);
   const std::string solved = c.SolveIv(h);
-  const bool wraps = CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
-  const int64_t j0_counter = J0Counter(h, c.iv.data(), c.iv.size());
+  const bool wraps = oracles::CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
+  const int64_t j0_counter = oracles::J0Counter(h, c.iv.data(), c.iv.size());
 
   Request r;
   r.op = Op::kGcmSeal;
@@ -51,7 +51,7 @@ void Run(const uint8_t* data, size_t size) {
   round.Param("ctr_wraps", wraps);
   round.Param("j0_counter", j0_counter);
   if (!outside.empty()) round.IgnoreRefusals(outside);
-  conformance::Result expected;
+  oracles::Result expected;
   expected.accepted = true;
   expected.output = c.text;
   round.Add("original-plaintext", true, expected);

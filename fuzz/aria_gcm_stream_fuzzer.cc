@@ -15,8 +15,8 @@
 namespace ariasuite::fuzz {
 namespace {
 
-using conformance::Bytes;
-using conformance::Result;
+using oracles::Bytes;
+using oracles::Result;
 
 
 // Streams one message through ctx; out_ct/out_tag get the result. Returns "" or what went wrong.
@@ -101,10 +101,10 @@ void Run(const uint8_t* data, size_t size) {
   c.Visit(reader);
   StreamSplit s;
   s.Visit(reader);
-  const Block h = GcmHashKey(conformance::Cipher::kAria, c.key);
+  const oracles::Block h = GcmHashKey(oracles::Cipher::kAria, c.key);
   const std::string solved = c.SolveIv(h);
-  const bool wraps = CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
-  const int64_t j0_counter = J0Counter(h, c.iv.data(), c.iv.size());
+  const bool wraps = oracles::CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
+  const int64_t j0_counter = oracles::J0Counter(h, c.iv.data(), c.iv.size());
 
   Request r;
   r.op = Op::kGcmSeal;

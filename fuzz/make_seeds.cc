@@ -15,17 +15,19 @@
 #include <vector>
 
 #include "conformance/loader.h"
-#include "conformance/protocol.h"
 #include "conformance/wycheproof_writer.h"
 #include "fuzz/cases.h"
 #include "fuzz/fuzz_io.h"
 #include "fuzz/tls12_case.h"
+#include "oracles/hex.h"
+#include "oracles/protocol.h"
 
 namespace ariasuite::fuzz {
 namespace {
 
-using conformance::Mode;
 using conformance::TestCase;
+using oracles::Hex;
+using oracles::Mode;
 
 std::string g_out;
 int g_written = 0;
@@ -245,7 +247,7 @@ void ModeSeeds(const std::string& dir) {
         if (c.data.size() > 1200) continue;
         c.length = LengthChoice::Raw(c.data.size());
         Write("aria_modes",
-              std::string("wycheproof-") + conformance::ModeName(
+              std::string("wycheproof-") + oracles::ModeName(
                   s.kind == ModeKind::kCbcPkcs5 ? Mode::kCbcPkcs5
                   : s.kind == ModeKind::kCcm    ? Mode::kCcm
                   : s.kind == ModeKind::kCmac   ? Mode::kCmac
@@ -315,15 +317,9 @@ void BlockSeeds(const std::string& dir) {
   }
 }
 
-std::string HexOf(const Bytes& b) { return conformance::Hex(b); }
-
 std::string CEscaped(const Bytes& b) {
   std::string s;
-  char buf[8];
-  for (uint8_t x : b) {
-    std::snprintf(buf, sizeof(buf), "\\x%02x", x);
-    s += buf;
-  }
+  for (uint8_t x : b) s += "\\x" + Hex(&x, 1);
   return s;
 }
 
@@ -388,21 +384,21 @@ void LoaderSeeds(const std::string& dir) {
   }();
   WriteLoaderSeed("cavp-encrypt", 0, 2,
                   "# ARIA-GCM sample (ariasuite fuzz seed)\n" + bits + "Count = 0\nKey = " +
-                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nPT = " + HexOf(t.msg) +
-                      "\nAAD = " + HexOf(t.aad) + "\nCT = " + HexOf(t.ct) + "\nTag = " +
-                      HexOf(t.tag) + "\n");
+                      Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nPT = " + Hex(t.msg) +
+                      "\nAAD = " + Hex(t.aad) + "\nCT = " + Hex(t.ct) + "\nTag = " +
+                      Hex(t.tag) + "\n");
   WriteLoaderSeed("cavp-decrypt-fail", 0, 2,
                   "# ARIA-GCM sample (ariasuite fuzz seed)\n" + bits + "Count = 0\nKey = " +
-                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nCT = " + HexOf(t.ct) +
-                      "\nAAD = " + HexOf(t.aad) + "\nTag = " + HexOf(bad.tag) + "\nFAIL\n");
+                      Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nCT = " + Hex(t.ct) +
+                      "\nAAD = " + Hex(t.aad) + "\nTag = " + Hex(bad.tag) + "\nFAIL\n");
   WriteLoaderSeed("evp", 0, 3,
-                  "Title = ARIA-GCM seed\n\nCipher = ARIA-128-GCM\nKey = " + HexOf(t.key) +
-                      "\nIV = " + HexOf(t.iv) + "\nAAD = " + HexOf(t.aad) + "\nTag = " +
-                      HexOf(t.tag) + "\nPlaintext = " + HexOf(t.msg) + "\nCiphertext = " +
-                      HexOf(t.ct) + "\n\nCipher = ARIA-128-GCM\nOperation = DECRYPT\nKey = " +
-                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nAAD = " + HexOf(t.aad) +
-                      "\nTag = " + HexOf(bad.tag) + "\nPlaintext = " + HexOf(t.msg) +
-                      "\nCiphertext = " + HexOf(t.ct) + "\nResult = CIPHERFINAL_ERROR\n");
+                  "Title = ARIA-GCM seed\n\nCipher = ARIA-128-GCM\nKey = " + Hex(t.key) +
+                      "\nIV = " + Hex(t.iv) + "\nAAD = " + Hex(t.aad) + "\nTag = " +
+                      Hex(t.tag) + "\nPlaintext = " + Hex(t.msg) + "\nCiphertext = " +
+                      Hex(t.ct) + "\n\nCipher = ARIA-128-GCM\nOperation = DECRYPT\nKey = " +
+                      Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nAAD = " + Hex(t.aad) +
+                      "\nTag = " + Hex(bad.tag) + "\nPlaintext = " + Hex(t.msg) +
+                      "\nCiphertext = " + Hex(t.ct) + "\nResult = CIPHERFINAL_ERROR\n");
   Bytes ctext = t.ct;
   ctext.insert(ctext.end(), t.tag.begin(), t.tag.end());
   WriteLoaderSeed("testmgr", 0, 4,
@@ -413,29 +409,29 @@ void LoaderSeeds(const std::string& dir) {
                       ",\n\t\t.ptext\t= \"" + CEscaped(t.msg) + "\",\n\t\t.plen\t= " +
                       std::to_string(t.msg.size()) + ",\n\t\t.ctext\t= \"" + CEscaped(ctext) +
                       "\",\n\t\t.clen\t= " + std::to_string(ctext.size()) + ",\n\t}\n};\n");
-  conformance::Request r;
-  r.op = conformance::Op::kGcmSeal;
+  oracles::Request r;
+  r.op = oracles::Op::kGcmSeal;
   r.key = t.key;
   r.iv = t.iv;
   r.aad = t.aad;
   r.input = t.msg;
   r.tag_len = 16;
-  WriteLoaderSeed("request-seal", 2, 0, conformance::FormatRequestLine(r));
-  r.op = conformance::Op::kGcmOpen;
+  WriteLoaderSeed("request-seal", 2, 0, oracles::FormatRequestLine(r));
+  r.op = oracles::Op::kGcmOpen;
   r.input = t.ct;
   r.tag = t.tag;
   r.tag_len = 0;
-  WriteLoaderSeed("request-open", 2, 0, conformance::FormatRequestLine(r));
-  conformance::Result ok;
+  WriteLoaderSeed("request-open", 2, 0, oracles::FormatRequestLine(r));
+  oracles::Result ok;
   ok.accepted = true;
   ok.output = t.ct;
   ok.tag = t.tag;
-  WriteLoaderSeed("response-ok", 3, 0, conformance::FormatResponseLine(ok));
-  conformance::Result refused;
+  WriteLoaderSeed("response-ok", 3, 0, oracles::FormatResponseLine(ok));
+  oracles::Result refused;
   refused.detail = "tag mismatch";
-  WriteLoaderSeed("response-refused", 3, 0, conformance::FormatResponseLine(refused));
-  WriteLoaderSeed("response-unsupported", 3, 0, conformance::FormatResponseLine(std::nullopt));
-  WriteLoaderSeed("hex", 4, 0, HexOf(t.key) + "AbCd");
+  WriteLoaderSeed("response-refused", 3, 0, oracles::FormatResponseLine(refused));
+  WriteLoaderSeed("response-unsupported", 3, 0, oracles::FormatResponseLine(std::nullopt));
+  WriteLoaderSeed("hex", 4, 0, Hex(t.key) + "AbCd");
 }
 
 void TlsSeeds() {

@@ -39,6 +39,7 @@ CpuFeatures Detect() {
     f.avx512bw = (ebx >> 30) & 1;
     f.avx512vl = (ebx >> 31) & 1;
     f.gfni = (ecx >> 8) & 1;
+    f.vaes = (ecx >> 9) & 1;
     f.vpclmulqdq = (ecx >> 10) & 1;
   }
   return f;
@@ -115,6 +116,24 @@ bool PathRunsOn(Impl impl, const CpuFeatures& f, std::string* missing) {
   }
   if (missing != nullptr) *missing = "unknown path";
   return false;
+}
+
+std::string CpuFeatureNames(const CpuFeatures& f) {
+  static constexpr Need kAll[] = {
+      {"ssse3", &CpuFeatures::ssse3},       {"pclmulqdq", &CpuFeatures::pclmulqdq},
+      {"aes", &CpuFeatures::aesni},         {"avx", &CpuFeatures::avx},
+      {"avx2", &CpuFeatures::avx2},         {"gfni", &CpuFeatures::gfni},
+      {"vaes", &CpuFeatures::vaes},         {"vpclmulqdq", &CpuFeatures::vpclmulqdq},
+      {"avx512f", &CpuFeatures::avx512f},   {"avx512bw", &CpuFeatures::avx512bw},
+      {"avx512vl", &CpuFeatures::avx512vl}, {"os-ymm", &CpuFeatures::os_ymm},
+      {"os-zmm", &CpuFeatures::os_zmm}};
+  std::string s;
+  for (const Need& need : kAll) {
+    if (!(f.*need.has)) continue;
+    if (!s.empty()) s += " ";
+    s += need.name;
+  }
+  return s;
 }
 
 std::string PathRequirements(Impl impl) {

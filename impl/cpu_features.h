@@ -17,6 +17,7 @@ struct CpuFeatures {
   bool avx = false;
   bool avx2 = false;
   bool gfni = false;
+  bool vaes = false;  // no path needs it; reported by CpuFeatureNames
   bool vpclmulqdq = false;
   bool avx512f = false;
   bool avx512bw = false;
@@ -34,6 +35,10 @@ bool PathRunsOn(Impl impl, const CpuFeatures& f, std::string* missing);
 
 // The features a path needs, for messages: e.g. "AES-NI, AVX, PCLMULQDQ, OS YMM state".
 std::string PathRequirements(Impl impl);
+
+// The features f has, for reports, in /proc/cpuinfo's spelling and this struct's order, e.g.
+// "ssse3 pclmulqdq aes avx avx2 gfni vaes vpclmulqdq os-ymm" ("" when none).
+std::string CpuFeatureNames(const CpuFeatures& f);
 
 }  // namespace ariasuite
 

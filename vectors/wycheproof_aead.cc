@@ -3,8 +3,8 @@
 
 #include <set>
 
+#include "oracles/hex.h"
 #include "vectors/json.h"
-#include "vectors/testdata.h"
 
 namespace ariasuite::wycheproof {
 
@@ -63,7 +63,7 @@ bool LoadAeadFile(const std::string& path, const std::string& algorithm,
                     {"msg", &c.msg}, {"ct", &c.ct}, {"tag", &c.tag}};
       for (auto& f : fields) {
         const json::Value* v = t.Find(f.name);
-        if (v == nullptr || !v->is_string() || !testdata::HexDecode(v->str(), f.dst)) {
+        if (v == nullptr || !v->is_string() || !oracles::ParseHex(v->str(), f.dst)) {
           *error = where + ": field '" + f.name + "' missing or not hex";
           return false;
         }

@@ -13,26 +13,28 @@
 #include <sstream>
 #include <vector>
 
-#include "conformance/backend.h"
 #include "conformance/loader.h"
 #include "conformance/runner.h"
 #include "conformance/wycheproof_writer.h"
 #include "impl/dispatch.h"
-#include "vectors/gen/gf128.h"
+#include "oracles/backend.h"
+#include "oracles/gcm_math.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::gen {
 namespace {
 
-using conformance::Backend;
-using conformance::Bytes;
-using conformance::Cipher;
 using conformance::Expect;
 using conformance::FlagNote;
-using conformance::Mode;
-using conformance::Op;
-using conformance::Request;
-using conformance::Result;
 using conformance::TestCase;
+using oracles::Backend;
+using oracles::Block;
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::Mode;
+using oracles::Op;
+using oracles::Request;
+using oracles::Result;
 
 class Rng {
  public:
@@ -73,9 +75,9 @@ std::vector<Bytes> TakeInOrder(Rng& rng, std::initializer_list<size_t> lens) {
 }
 
 struct Env {
-  std::unique_ptr<Backend> ours = conformance::MakeOursBackend(Impl::kScalar);
-  std::unique_ptr<Backend> openssl = conformance::MakeOpenSslBackend();
-  std::unique_ptr<Backend> botan = conformance::MakeBotanBackend();
+  std::unique_ptr<Backend> ours = oracles::MakeOursBackend(Impl::kScalar);
+  std::unique_ptr<Backend> openssl = oracles::MakeOpenSslBackend();
+  std::unique_ptr<Backend> botan = oracles::MakeBotanBackend();
   std::string error;
 
   // Runs request on our reference; records an error when it does not accept.
@@ -84,7 +86,7 @@ struct Env {
     if (!res || !res->accepted || !res->error.empty()) {
       if (error.empty()) {
         error = "our scalar reference refused a generator input: " +
-                conformance::DescribeRequest(r) + " -> " + conformance::DescribeResult(res);
+                oracles::DescribeRequest(r) + " -> " + oracles::DescribeResult(res);
       }
       return Result();
     }
@@ -94,8 +96,8 @@ struct Env {
     std::optional<Result> res = openssl->Run(r);
     if (!res || !res->accepted) {
       if (error.empty()) {
-        error = "OpenSSL refused a sample input: " + conformance::DescribeRequest(r) + " -> " +
-                conformance::DescribeResult(res);
+        error = "OpenSSL refused a sample input: " + oracles::DescribeRequest(r) + " -> " +
+                oracles::DescribeResult(res);
       }
       return Result();
     }
@@ -374,8 +376,9 @@ bool GcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
           for (int i = 0; i < 4; ++i) j0b[12 + i] = static_cast<uint8_t>(low >> (24 - 8 * i));
           const Block j0 = BlockOf(j0b);
           Bytes iv = rng.Take(iv_len);
-          SolveIvForJ0(h, j0, &iv);
-          if (J0ForIv(h, iv) != j0) {
+          // The first IV block solved for all of J0 (a bijection: always solvable).
+          if (!oracles::SolveIvForJ0(iv.data(), iv.size(), 0, 16, h, j0, oracles::FullMask()) ||
+              oracles::GcmJ0(h, iv.data(), iv.size()) != j0) {
             *error = "J0 solve failed (internal)";
             return false;
           }
@@ -390,7 +393,7 @@ bool GcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
           dec.key = key;
           dec.input = env.Openssl(seal).tag;
           if (BlockOf(env.Openssl(dec).output) != j0 || !env.error.empty()) {
-            *error = "OpenSSL does not confirm the solved J0 for IV " + conformance::Hex(iv) +
+            *error = "OpenSSL does not confirm the solved J0 for IV " + oracles::Hex(iv) +
                      (env.error.empty() ? "" : ": " + env.error);
             return false;
           }
@@ -398,7 +401,7 @@ bool GcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
           const std::vector<Bytes> drawn = TakeInOrder(rng, {blocks == 70 ? size_t{16} : size_t{0}, len});
           d.cases.push_back(GcmCase(
               env, key, iv, drawn[0], drawn[1], 16, "CounterWrap",
-              "J0 " + conformance::Hex(Bytes(j0.begin(), j0.end())) + ", counter wraps at text block " +
+              "J0 " + oracles::Hex(Bytes(j0.begin(), j0.end())) + ", counter wraps at text block " +
                   std::to_string(wrap_block) + " of " + std::to_string(blocks + 1)));
         }
       }
@@ -773,15 +776,15 @@ bool CavpSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std
         return false;
       }
       if (!Confirm(env, AsCase(s), "CAVP sample", error)) return false;
-      o << "Count = " << count << "\nKey = " << conformance::Hex(s.key)
-        << "\nIV = " << conformance::Hex(s.iv) << "\n";
+      o << "Count = " << count << "\nKey = " << oracles::Hex(s.key)
+        << "\nIV = " << oracles::Hex(s.iv) << "\n";
       if (sec.decrypt) {
-        o << "CT = " << conformance::Hex(s.ct) << "\nAAD = " << conformance::Hex(s.aad)
-          << "\nTag = " << conformance::Hex(s.tag) << "\n";
-        o << (fail ? std::string("FAIL") : "PT = " + conformance::Hex(s.pt)) << "\n\n";
+        o << "CT = " << oracles::Hex(s.ct) << "\nAAD = " << oracles::Hex(s.aad)
+          << "\nTag = " << oracles::Hex(s.tag) << "\n";
+        o << (fail ? std::string("FAIL") : "PT = " + oracles::Hex(s.pt)) << "\n\n";
       } else {
-        o << "PT = " << conformance::Hex(s.pt) << "\nAAD = " << conformance::Hex(s.aad)
-          << "\nCT = " << conformance::Hex(s.ct) << "\nTag = " << conformance::Hex(s.tag)
+        o << "PT = " << oracles::Hex(s.pt) << "\nAAD = " << oracles::Hex(s.aad)
+          << "\nCT = " << oracles::Hex(s.ct) << "\nTag = " << oracles::Hex(s.tag)
           << "\n\n";
       }
       ++count_total;
@@ -826,10 +829,10 @@ bool EvpSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std:
         return false;
       }
       if (!Confirm(env, c, std::string("evp sample ") + mode, error)) return false;
-      o << "Cipher = ARIA-" << key_len * 8 << "-" << mode << "\nKey = " << conformance::Hex(c.key)
+      o << "Cipher = ARIA-" << key_len * 8 << "-" << mode << "\nKey = " << oracles::Hex(c.key)
         << "\n";
-      if (!c.iv.empty()) o << "IV = " << conformance::Hex(c.iv) << "\n";
-      o << "Plaintext = " << conformance::Hex(c.msg) << "\nCiphertext = " << conformance::Hex(c.ct)
+      if (!c.iv.empty()) o << "IV = " << oracles::Hex(c.iv) << "\n";
+      o << "Plaintext = " << oracles::Hex(c.msg) << "\nCiphertext = " << oracles::Hex(c.ct)
         << "\n\n";
       ++stanzas;
     }
@@ -867,14 +870,14 @@ bool EvpSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std:
     if (i == 3) c.direction = conformance::Direction::kEncrypt;
     if (!Confirm(env, c, "evp sample AEAD", error)) return false;
     o << "Cipher = ARIA-" << c.key.size() * 8 << (ccm ? "-CCM" : "-GCM")
-      << "\nKey = " << conformance::Hex(c.key) << "\nIV = " << conformance::Hex(c.iv) << "\n";
+      << "\nKey = " << oracles::Hex(c.key) << "\nIV = " << oracles::Hex(c.iv) << "\n";
     // The AAD split over two lines: evp_test feeds them in order, the loader concatenates them.
-    o << "AAD = " << conformance::Hex(Bytes(c.aad.begin(), c.aad.begin() + 10)) << "\n";
-    o << "AAD = " << conformance::Hex(Bytes(c.aad.begin() + 10, c.aad.end())) << "\n";
-    o << "Tag = " << conformance::Hex(c.tag) << "\n";
+    o << "AAD = " << oracles::Hex(Bytes(c.aad.begin(), c.aad.begin() + 10)) << "\n";
+    o << "AAD = " << oracles::Hex(Bytes(c.aad.begin() + 10, c.aad.end())) << "\n";
+    o << "Tag = " << oracles::Hex(c.tag) << "\n";
     if (bad) o << "Operation = DECRYPT\n";
     if (i == 3) o << "Operation = ENCRYPT\n";
-    o << "Plaintext = " << conformance::Hex(c.msg) << "\nCiphertext = " << conformance::Hex(c.ct)
+    o << "Plaintext = " << oracles::Hex(c.msg) << "\nCiphertext = " << oracles::Hex(c.ct)
       << "\n";
     if (bad) o << "Result = CIPHERFINAL_ERROR\n";
     o << "\n";
@@ -895,10 +898,7 @@ std::string CString(const Bytes& b, const std::string& indent) {
     if (i) s += "\n" + indent;
     s += "\"";
     for (size_t k = i; k < i + 8 && k < b.size(); ++k) {
-      static constexpr char kDigits[] = "0123456789abcdef";
-      s += "\\x";
-      s.push_back(kDigits[b[k] >> 4]);
-      s.push_back(kDigits[b[k] & 15]);
+      s += "\\x" + oracles::Hex(&b[k], 1);
     }
     s += "\"";
   }

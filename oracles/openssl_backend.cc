@@ -9,9 +9,9 @@
 #include <memory>
 #include <string>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 struct CtxFree {
@@ -22,13 +22,6 @@ struct CtxFree {
 };
 template <typename T>
 using Ptr = std::unique_ptr<T, CtxFree>;
-
-Result Refuse(const std::string& why) {
-  Result r;
-  r.accepted = false;
-  r.detail = why;
-  return r;
-}
 
 // "ARIA-128-GCM" from the key length; an invalid key length picks the 128-bit cipher and lets
 // OpenSSL refuse the key.
@@ -49,13 +42,13 @@ std::optional<Result> InitCipher(EVP_CIPHER_CTX* ctx, const Request& r, const ch
   cipher->reset(EVP_CIPHER_fetch(nullptr, CipherName(r.cipher, r.key.size(), mode).c_str(), nullptr));
   if (!*cipher) return std::nullopt;  // not in this OpenSSL build
   if (EVP_CipherInit_ex2(ctx, cipher->get(), nullptr, nullptr, encrypt ? 1 : 0, nullptr) != 1) {
-    return Refuse("EVP_CipherInit_ex2");
+    return Refused("EVP_CipherInit_ex2");
   }
   if (static_cast<size_t>(EVP_CIPHER_CTX_get_key_length(ctx)) != r.key.size() &&
       EVP_CIPHER_CTX_set_key_length(ctx, static_cast<int>(r.key.size())) != 1) {
-    return Refuse("key length " + std::to_string(r.key.size()) + " refused");
+    return Refused("key length " + std::to_string(r.key.size()) + " refused");
   }
-  return Result{true, {}, {}, {}, {}};
+  return Accepted({});
 }
 
 std::optional<Result> Plain(const Request& r, const char* mode, bool encrypt, bool padding) {
@@ -65,11 +58,11 @@ std::optional<Result> Plain(const Request& r, const char* mode, bool encrypt, bo
   if (!init || !init->accepted) return init;
   const bool needs_iv = std::string(mode) != "ECB";
   if (needs_iv && r.iv.size() != static_cast<size_t>(EVP_CIPHER_CTX_get_iv_length(ctx.get()))) {
-    return Refuse("IV length " + std::to_string(r.iv.size()));
+    return Refused("IV length " + std::to_string(r.iv.size()));
   }
   if (EVP_CipherInit_ex2(ctx.get(), nullptr, Ptr0(r.key), needs_iv ? Ptr0(r.iv) : nullptr, -1,
                          nullptr) != 1) {
-    return Refuse("EVP_CipherInit_ex2 (key/iv)");
+    return Refused("EVP_CipherInit_ex2 (key/iv)");
   }
   EVP_CIPHER_CTX_set_padding(ctx.get(), padding ? 1 : 0);
   Result res;
@@ -77,10 +70,10 @@ std::optional<Result> Plain(const Request& r, const char* mode, bool encrypt, bo
   int n1 = 0, n2 = 0;
   if (EVP_CipherUpdate(ctx.get(), res.output.data(), &n1, Ptr0(r.input),
                        static_cast<int>(r.input.size())) != 1) {
-    return Refuse("EVP_CipherUpdate");
+    return Refused("EVP_CipherUpdate");
   }
   if (EVP_CipherFinal_ex(ctx.get(), res.output.data() + n1, &n2) != 1) {
-    return Refuse("EVP_CipherFinal_ex");
+    return Refused("EVP_CipherFinal_ex");
   }
   res.output.resize(static_cast<size_t>(n1 + n2));
   res.accepted = true;
@@ -94,40 +87,40 @@ std::optional<Result> Gcm(const Request& r, bool seal) {
   if (!init || !init->accepted) return init;
   if (EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(r.iv.size()),
                           nullptr) != 1) {
-    return Refuse("EVP_CTRL_AEAD_SET_IVLEN " + std::to_string(r.iv.size()));
+    return Refused("EVP_CTRL_AEAD_SET_IVLEN " + std::to_string(r.iv.size()));
   }
   if (EVP_CipherInit_ex2(ctx.get(), nullptr, Ptr0(r.key), Ptr0(r.iv), -1, nullptr) != 1) {
-    return Refuse("EVP_CipherInit_ex2 (key/iv)");
+    return Refused("EVP_CipherInit_ex2 (key/iv)");
   }
   int n = 0;
   if (!r.aad.empty() && EVP_CipherUpdate(ctx.get(), nullptr, &n, r.aad.data(),
                                          static_cast<int>(r.aad.size())) != 1) {
-    return Refuse("EVP_CipherUpdate (aad)");
+    return Refused("EVP_CipherUpdate (aad)");
   }
   Result res;
   res.output.resize(r.input.size() + 16);
   int n1 = 0, n2 = 0;
   if (!r.input.empty() && EVP_CipherUpdate(ctx.get(), res.output.data(), &n1, r.input.data(),
                                            static_cast<int>(r.input.size())) != 1) {
-    return Refuse("EVP_CipherUpdate");
+    return Refused("EVP_CipherUpdate");
   }
   if (!seal) {
-    if (r.tag.empty() || r.tag.size() > 16) return Refuse("tag length " + std::to_string(r.tag.size()));
+    if (r.tag.empty() || r.tag.size() > 16) return Refused("tag length " + std::to_string(r.tag.size()));
     if (EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, static_cast<int>(r.tag.size()),
                             const_cast<uint8_t*>(r.tag.data())) != 1) {
-      return Refuse("EVP_CTRL_AEAD_SET_TAG " + std::to_string(r.tag.size()));
+      return Refused("EVP_CTRL_AEAD_SET_TAG " + std::to_string(r.tag.size()));
     }
   }
   if (EVP_CipherFinal_ex(ctx.get(), res.output.data() + n1, &n2) != 1) {
-    return Refuse("EVP_CipherFinal_ex");
+    return Refused("EVP_CipherFinal_ex");
   }
   res.output.resize(static_cast<size_t>(n1 + n2));
   if (seal) {
-    if (r.tag_len == 0 || r.tag_len > 16) return Refuse("tag length " + std::to_string(r.tag_len));
+    if (r.tag_len == 0 || r.tag_len > 16) return Refused("tag length " + std::to_string(r.tag_len));
     res.tag.resize(r.tag_len);
     if (EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_GET_TAG, static_cast<int>(r.tag_len),
                             res.tag.data()) != 1) {
-      return Refuse("EVP_CTRL_AEAD_GET_TAG " + std::to_string(r.tag_len));
+      return Refused("EVP_CTRL_AEAD_GET_TAG " + std::to_string(r.tag_len));
     }
   }
   res.accepted = true;
@@ -143,41 +136,41 @@ std::optional<Result> Ccm(const Request& r, bool seal) {
   if (!init || !init->accepted) return init;
   if (EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_IVLEN, static_cast<int>(r.iv.size()),
                           nullptr) != 1) {
-    return Refuse("EVP_CTRL_AEAD_SET_IVLEN " + std::to_string(r.iv.size()));
+    return Refused("EVP_CTRL_AEAD_SET_IVLEN " + std::to_string(r.iv.size()));
   }
   const size_t tag_len = seal ? r.tag_len : r.tag.size();
   if (EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, static_cast<int>(tag_len),
                           seal ? nullptr : const_cast<uint8_t*>(r.tag.data())) != 1) {
-    return Refuse("EVP_CTRL_AEAD_SET_TAG " + std::to_string(tag_len));
+    return Refused("EVP_CTRL_AEAD_SET_TAG " + std::to_string(tag_len));
   }
   if (EVP_CipherInit_ex2(ctx.get(), nullptr, Ptr0(r.key), Ptr0(r.iv), -1, nullptr) != 1) {
-    return Refuse("EVP_CipherInit_ex2 (key/nonce)");
+    return Refused("EVP_CipherInit_ex2 (key/nonce)");
   }
   int n = 0;
   if (EVP_CipherUpdate(ctx.get(), nullptr, &n, nullptr, static_cast<int>(r.input.size())) != 1) {
-    return Refuse("EVP_CipherUpdate (length)");
+    return Refused("EVP_CipherUpdate (length)");
   }
   if (!r.aad.empty() && EVP_CipherUpdate(ctx.get(), nullptr, &n, r.aad.data(),
                                          static_cast<int>(r.aad.size())) != 1) {
-    return Refuse("EVP_CipherUpdate (aad)");
+    return Refused("EVP_CipherUpdate (aad)");
   }
   Result res;
   res.output.resize(r.input.size() + 16);
   int n1 = 0;
   if (EVP_CipherUpdate(ctx.get(), res.output.data(), &n1, Ptr0(r.input),
                        static_cast<int>(r.input.size())) != 1) {
-    return Refuse(seal ? "EVP_CipherUpdate" : "EVP_CipherUpdate (tag mismatch)");
+    return Refused(seal ? "EVP_CipherUpdate" : "EVP_CipherUpdate (tag mismatch)");
   }
   int n2 = 0;
   if (seal && EVP_CipherFinal_ex(ctx.get(), res.output.data() + n1, &n2) != 1) {
-    return Refuse("EVP_CipherFinal_ex");
+    return Refused("EVP_CipherFinal_ex");
   }
   res.output.resize(static_cast<size_t>(n1 + n2));
   if (seal) {
     res.tag.resize(tag_len);
     if (EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag_len),
                             res.tag.data()) != 1) {
-      return Refuse("EVP_CTRL_AEAD_GET_TAG");
+      return Refused("EVP_CTRL_AEAD_GET_TAG");
     }
   }
   res.accepted = true;
@@ -194,15 +187,15 @@ std::optional<Result> Cmac(const Request& r) {
       OSSL_PARAM_construct_end(),
   };
   if (EVP_MAC_init(ctx.get(), Ptr0(r.key), r.key.size(), params) != 1) {
-    return Refuse("EVP_MAC_init (key length " + std::to_string(r.key.size()) + ")");
+    return Refused("EVP_MAC_init (key length " + std::to_string(r.key.size()) + ")");
   }
   if (!r.input.empty() && EVP_MAC_update(ctx.get(), r.input.data(), r.input.size()) != 1) {
-    return Refuse("EVP_MAC_update");
+    return Refused("EVP_MAC_update");
   }
   uint8_t full[EVP_MAX_BLOCK_LENGTH];
   size_t len = 0;
-  if (EVP_MAC_final(ctx.get(), full, &len, sizeof(full)) != 1) return Refuse("EVP_MAC_final");
-  if (r.tag_len == 0 || r.tag_len > len) return Refuse("tag length " + std::to_string(r.tag_len));
+  if (EVP_MAC_final(ctx.get(), full, &len, sizeof(full)) != 1) return Refused("EVP_MAC_final");
+  if (r.tag_len == 0 || r.tag_len > len) return Refused("tag length " + std::to_string(r.tag_len));
   Result res;
   res.accepted = true;
   res.tag.assign(full, full + r.tag_len);  // SP 800-38B §6.2 step 7: MSB_Tlen
@@ -247,4 +240,4 @@ class OpenSslBackend : public Backend {
 
 std::unique_ptr<Backend> MakeOpenSslBackend() { return std::make_unique<OpenSslBackend>(); }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

@@ -1,20 +1,15 @@
 // Encoding and decoding of the exec line protocol, and the adapter's serving loop.
-#include "conformance/protocol.h"
+#include "oracles/protocol.h"
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
 
-namespace ariasuite::conformance {
-namespace {
+#include "oracles/hex.h"
 
-int HexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
+namespace ariasuite::oracles {
+namespace {
 
 std::vector<std::string_view> SplitSpaces(std::string_view line) {
   std::vector<std::string_view> parts;
@@ -55,18 +50,6 @@ bool ReadLine(FILE* in, std::string* line) {
 
 }  // namespace
 
-bool DecodeHex(std::string_view hex, Bytes* out) {
-  out->clear();
-  if (hex.size() % 2 != 0) return false;
-  out->reserve(hex.size() / 2);
-  for (size_t i = 0; i < hex.size(); i += 2) {
-    int hi = HexValue(hex[i]), lo = HexValue(hex[i + 1]);
-    if (hi < 0 || lo < 0) return false;
-    out->push_back(static_cast<uint8_t>(hi << 4 | lo));
-  }
-  return true;
-}
-
 std::string FormatRequestLine(const Request& r) {
   std::string s = OpName(r.op);
   s += ' ';
@@ -105,7 +88,7 @@ bool ParseRequestLine(std::string_view line, Request* out, std::string* error) {
       *error = "field " + std::to_string(3 + i) + " must be " + prefix + "HEX";
       return false;
     }
-    if (!DecodeHex(p.substr(prefix.size()), fields[i])) {
+    if (!ParseHex(p.substr(prefix.size()), fields[i])) {
       *error = "bad hex in " + std::string(kNames[i]);
       return false;
     }
@@ -172,7 +155,7 @@ bool ParseResponseLine(std::string_view line, std::optional<Result>* out, std::s
     }
     Result r;
     r.accepted = true;
-    if (!DecodeHex(parts[1].substr(4), &r.output) || !DecodeHex(parts[2].substr(4), &r.tag)) {
+    if (!ParseHex(parts[1].substr(4), &r.output) || !ParseHex(parts[2].substr(4), &r.tag)) {
       *error = "bad hex in the 'ok' response";
       return false;
     }
@@ -209,4 +192,4 @@ int ServeExecProtocol(Backend& backend, const std::string& name, FILE* in, FILE*
   return 0;
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

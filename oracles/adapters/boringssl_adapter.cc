@@ -1,4 +1,4 @@
-// The BoringSSL oracle, as an exec adapter (conformance/PROTOCOL.md) in its own process: BoringSSL
+// The BoringSSL oracle, as an exec adapter (oracles/PROTOCOL.md) in its own process: BoringSSL
 // exports the same symbols as OpenSSL, so it is linked into this binary only, never into the
 // runner. BoringSSL has no ARIA; it answers AES requests, which check our GCM layer instantiated
 // with AES (impl/gcm_aes_for_testing.h) against BoringSSL's AES-GCM: GCM through EVP_CIPHER (any
@@ -13,18 +13,11 @@
 #include <memory>
 #include <string>
 
-#include "conformance/backend.h"
-#include "conformance/protocol.h"
+#include "oracles/backend.h"
+#include "oracles/protocol.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
-
-Result Refuse(const std::string& why) {
-  Result r;
-  r.accepted = false;
-  r.detail = why;
-  return r;
-}
 
 const uint8_t* P(const Bytes& b) {
   static const uint8_t kEmpty = 0;
@@ -54,14 +47,14 @@ struct CtxDeleter {
 
 std::optional<Result> Plain(const Request& r, const char* mode, bool encrypt, bool padding) {
   const EVP_CIPHER* cipher = AesCipher(r.key.size(), mode);
-  if (cipher == nullptr) return Refuse("key length " + std::to_string(r.key.size()));
+  if (cipher == nullptr) return Refused("key length " + std::to_string(r.key.size()));
   if (std::string(mode) != "ecb" && r.iv.size() != EVP_CIPHER_iv_length(cipher)) {
-    return Refuse("IV length " + std::to_string(r.iv.size()));
+    return Refused("IV length " + std::to_string(r.iv.size()));
   }
   std::unique_ptr<EVP_CIPHER_CTX, CtxDeleter> ctx(EVP_CIPHER_CTX_new());
   if (!EVP_CipherInit_ex(ctx.get(), cipher, nullptr, P(r.key),
                          std::string(mode) == "ecb" ? nullptr : P(r.iv), encrypt ? 1 : 0)) {
-    return Refuse("EVP_CipherInit_ex");
+    return Refused("EVP_CipherInit_ex");
   }
   EVP_CIPHER_CTX_set_padding(ctx.get(), padding ? 1 : 0);
   Result res;
@@ -69,9 +62,9 @@ std::optional<Result> Plain(const Request& r, const char* mode, bool encrypt, bo
   int n1 = 0, n2 = 0;
   if (!EVP_CipherUpdate(ctx.get(), res.output.data(), &n1, P(r.input),
                         static_cast<int>(r.input.size()))) {
-    return Refuse("EVP_CipherUpdate");
+    return Refused("EVP_CipherUpdate");
   }
-  if (!EVP_CipherFinal_ex(ctx.get(), res.output.data() + n1, &n2)) return Refuse("EVP_CipherFinal_ex");
+  if (!EVP_CipherFinal_ex(ctx.get(), res.output.data() + n1, &n2)) return Refused("EVP_CipherFinal_ex");
   res.output.resize(static_cast<size_t>(n1 + n2));
   res.accepted = true;
   return res;
@@ -79,42 +72,42 @@ std::optional<Result> Plain(const Request& r, const char* mode, bool encrypt, bo
 
 std::optional<Result> Gcm(const Request& r, bool seal) {
   const EVP_CIPHER* cipher = AesCipher(r.key.size(), "gcm");
-  if (cipher == nullptr) return Refuse("key length " + std::to_string(r.key.size()));
+  if (cipher == nullptr) return Refused("key length " + std::to_string(r.key.size()));
   std::unique_ptr<EVP_CIPHER_CTX, CtxDeleter> ctx(EVP_CIPHER_CTX_new());
   if (!EVP_CipherInit_ex(ctx.get(), cipher, nullptr, nullptr, nullptr, seal ? 1 : 0)) {
-    return Refuse("EVP_CipherInit_ex");
+    return Refused("EVP_CipherInit_ex");
   }
   if (!EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_SET_IVLEN, static_cast<int>(r.iv.size()),
                            nullptr)) {
-    return Refuse("EVP_CTRL_GCM_SET_IVLEN " + std::to_string(r.iv.size()));
+    return Refused("EVP_CTRL_GCM_SET_IVLEN " + std::to_string(r.iv.size()));
   }
   if (!EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, P(r.key), P(r.iv), -1)) {
-    return Refuse("EVP_CipherInit_ex (key/iv)");
+    return Refused("EVP_CipherInit_ex (key/iv)");
   }
   int n = 0;
   if (!r.aad.empty() &&
       !EVP_CipherUpdate(ctx.get(), nullptr, &n, r.aad.data(), static_cast<int>(r.aad.size()))) {
-    return Refuse("EVP_CipherUpdate (aad)");
+    return Refused("EVP_CipherUpdate (aad)");
   }
   Result res;
   res.output.resize(r.input.size() + 16);
   int n1 = 0, n2 = 0;
   if (!r.input.empty() && !EVP_CipherUpdate(ctx.get(), res.output.data(), &n1, r.input.data(),
                                             static_cast<int>(r.input.size()))) {
-    return Refuse("EVP_CipherUpdate");
+    return Refused("EVP_CipherUpdate");
   }
   if (!seal && !EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_SET_TAG,
                                     static_cast<int>(r.tag.size()),
                                     const_cast<uint8_t*>(P(r.tag)))) {
-    return Refuse("EVP_CTRL_GCM_SET_TAG " + std::to_string(r.tag.size()));
+    return Refused("EVP_CTRL_GCM_SET_TAG " + std::to_string(r.tag.size()));
   }
-  if (!EVP_CipherFinal_ex(ctx.get(), res.output.data() + n1, &n2)) return Refuse("EVP_CipherFinal_ex");
+  if (!EVP_CipherFinal_ex(ctx.get(), res.output.data() + n1, &n2)) return Refused("EVP_CipherFinal_ex");
   res.output.resize(static_cast<size_t>(n1 + n2));
   if (seal) {
     res.tag.resize(r.tag_len);
     if (r.tag_len == 0 || !EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_GET_TAG,
                                                static_cast<int>(r.tag_len), res.tag.data())) {
-      return Refuse("EVP_CTRL_GCM_GET_TAG " + std::to_string(r.tag_len));
+      return Refused("EVP_CTRL_GCM_GET_TAG " + std::to_string(r.tag_len));
     }
   }
   res.accepted = true;
@@ -123,15 +116,15 @@ std::optional<Result> Gcm(const Request& r, bool seal) {
 
 std::optional<Result> Cmac(const Request& r) {
   const EVP_CIPHER* cipher = AesCipher(r.key.size(), "cbc");
-  if (cipher == nullptr) return Refuse("key length " + std::to_string(r.key.size()));
+  if (cipher == nullptr) return Refused("key length " + std::to_string(r.key.size()));
   std::unique_ptr<CMAC_CTX, CtxDeleter> ctx(CMAC_CTX_new());
   uint8_t mac[16];
   size_t len = 0;
   if (!CMAC_Init(ctx.get(), P(r.key), r.key.size(), cipher, nullptr) ||
       !CMAC_Update(ctx.get(), P(r.input), r.input.size()) || !CMAC_Final(ctx.get(), mac, &len)) {
-    return Refuse("CMAC");
+    return Refused("CMAC");
   }
-  if (r.tag_len == 0 || r.tag_len > len) return Refuse("tag length " + std::to_string(r.tag_len));
+  if (r.tag_len == 0 || r.tag_len > len) return Refused("tag length " + std::to_string(r.tag_len));
   Result res;
   res.accepted = true;
   res.tag.assign(mac, mac + r.tag_len);
@@ -143,14 +136,14 @@ std::optional<Result> Wrap(const Request& r, bool wrap, bool padded) {
   const int bits = static_cast<int>(r.key.size() * 8);
   if ((wrap ? AES_set_encrypt_key(P(r.key), static_cast<unsigned>(bits), &key)
             : AES_set_decrypt_key(P(r.key), static_cast<unsigned>(bits), &key)) != 0) {
-    return Refuse("key length " + std::to_string(r.key.size()));
+    return Refused("key length " + std::to_string(r.key.size()));
   }
   Result res;
   res.output.resize(r.input.size() + 16);
   if (!padded) {
     int n = wrap ? AES_wrap_key(&key, nullptr, res.output.data(), P(r.input), r.input.size())
                  : AES_unwrap_key(&key, nullptr, res.output.data(), P(r.input), r.input.size());
-    if (n < 0) return Refuse(wrap ? "AES_wrap_key" : "AES_unwrap_key");
+    if (n < 0) return Refused(wrap ? "AES_wrap_key" : "AES_unwrap_key");
     res.output.resize(static_cast<size_t>(n));
   } else {
     size_t n = 0;
@@ -158,7 +151,7 @@ std::optional<Result> Wrap(const Request& r, bool wrap, bool padded) {
                                         r.input.size())
                   : AES_unwrap_key_padded(&key, res.output.data(), &n, res.output.size(),
                                           P(r.input), r.input.size());
-    if (!ok) return Refuse(wrap ? "AES_wrap_key_padded" : "AES_unwrap_key_padded");
+    if (!ok) return Refused(wrap ? "AES_wrap_key_padded" : "AES_unwrap_key_padded");
     res.output.resize(n);
   }
   res.accepted = true;
@@ -196,10 +189,10 @@ class BoringSslBackend : public Backend {
 };
 
 }  // namespace
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles
 
 int main() {
-  ariasuite::conformance::BoringSslBackend backend;
-  return ariasuite::conformance::ServeExecProtocol(backend, "boringssl (android-libboringssl)",
+  ariasuite::oracles::BoringSslBackend backend;
+  return ariasuite::oracles::ServeExecProtocol(backend, "boringssl (android-libboringssl)",
                                                    stdin, stdout);
 }

@@ -15,25 +15,10 @@
 #include <memory>
 #include <string>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
-
-Result Refuse(const std::string& why) {
-  Result r;
-  r.accepted = false;
-  r.detail = why;
-  return r;
-}
-
-Result Accept(Bytes output, Bytes tag = {}) {
-  Result r;
-  r.accepted = true;
-  r.output = std::move(output);
-  r.tag = std::move(tag);
-  return r;
-}
 
 // "ARIA-128" by key length; an invalid length picks 128 and Botan's set_key refuses the key.
 std::string BlockName(const Request& r) {
@@ -55,9 +40,9 @@ std::optional<Result> Ecb(const Request& r, bool encrypt) {
     } else {
       bc->decrypt_n(r.input.data(), out.data(), blocks);
     }
-    return Accept(std::move(out));
+    return Accepted(std::move(out));
   } catch (const std::exception& e) {
-    return Refuse(e.what());
+    return Refused(e.what());
   }
 }
 
@@ -70,14 +55,15 @@ std::optional<Result> Ctr(const Request& r) {
     sc->set_iv(r.iv.data(), r.iv.size());
     Bytes out(r.input.size());
     if (!out.empty()) sc->cipher(r.input.data(), out.data(), out.size());
-    return Accept(std::move(out));
+    return Accepted(std::move(out));
   } catch (const std::exception& e) {
-    return Refuse(e.what());
+    return Refused(e.what());
   }
 }
 
 // Any Cipher_Mode: CBC, and the AEADs (input = text, tag appended / split off here).
-std::optional<Result> Mode(const Request& r, const std::string& spec, bool encrypt, bool aead) {
+std::optional<Result> CipherMode(const Request& r, const std::string& spec, bool encrypt,
+                                 bool aead) {
   std::unique_ptr<Botan::Cipher_Mode> mode;
   try {
     mode = Botan::Cipher_Mode::create(spec, encrypt ? Botan::ENCRYPTION : Botan::DECRYPTION);
@@ -101,13 +87,13 @@ std::optional<Result> Mode(const Request& r, const std::string& spec, bool encry
     mode->finish(buf);
     if (aead && encrypt) {
       const size_t t = mode->tag_size();
-      if (buf.size() < t) return Refuse("short output");
-      return Accept(Bytes(buf.begin(), buf.end() - static_cast<long>(t)),
+      if (buf.size() < t) return Refused("short output");
+      return Accepted(Bytes(buf.begin(), buf.end() - static_cast<long>(t)),
                     Bytes(buf.end() - static_cast<long>(t), buf.end()));
     }
-    return Accept(Bytes(buf.begin(), buf.end()));
+    return Accepted(Bytes(buf.begin(), buf.end()));
   } catch (const std::exception& e) {
-    return Refuse(e.what());
+    return Refused(e.what());
   }
 }
 
@@ -120,11 +106,11 @@ std::optional<Result> Cmac(const Request& r) {
     mac->update(r.input.data(), r.input.size());
     Botan::secure_vector<uint8_t> full = mac->final();
     if (r.tag_len == 0 || r.tag_len > full.size()) {
-      return Refuse("tag length " + std::to_string(r.tag_len));
+      return Refused("tag length " + std::to_string(r.tag_len));
     }
-    return Accept({}, Bytes(full.begin(), full.begin() + static_cast<long>(r.tag_len)));
+    return Accepted({}, Bytes(full.begin(), full.begin() + static_cast<long>(r.tag_len)));
   } catch (const std::exception& e) {
-    return Refuse(e.what());
+    return Refused(e.what());
   }
 }
 
@@ -137,14 +123,14 @@ std::optional<Result> KeyWrap(const Request& r, bool wrap, bool padded) {
       std::vector<uint8_t> out = padded
                                      ? Botan::nist_key_wrap_padded(r.input.data(), r.input.size(), *bc)
                                      : Botan::nist_key_wrap(r.input.data(), r.input.size(), *bc);
-      return Accept(Bytes(out.begin(), out.end()));
+      return Accepted(Bytes(out.begin(), out.end()));
     }
     Botan::secure_vector<uint8_t> out =
         padded ? Botan::nist_key_unwrap_padded(r.input.data(), r.input.size(), *bc)
                : Botan::nist_key_unwrap(r.input.data(), r.input.size(), *bc);
-    return Accept(Bytes(out.begin(), out.end()));
+    return Accepted(Bytes(out.begin(), out.end()));
   } catch (const std::exception& e) {
-    return Refuse(e.what());
+    return Refused(e.what());
   }
 }
 
@@ -165,19 +151,19 @@ class BotanBackend : public Backend {
     switch (r.op) {
       case Op::kEcbEncrypt: return Ecb(r, true);
       case Op::kEcbDecrypt: return Ecb(r, false);
-      case Op::kCbcEncrypt: return Mode(r, b + "/CBC/NoPadding", true, false);
-      case Op::kCbcDecrypt: return Mode(r, b + "/CBC/NoPadding", false, false);
+      case Op::kCbcEncrypt: return CipherMode(r, b + "/CBC/NoPadding", true, false);
+      case Op::kCbcDecrypt: return CipherMode(r, b + "/CBC/NoPadding", false, false);
       case Op::kCtrEncrypt:
       case Op::kCtrDecrypt: return Ctr(r);
-      case Op::kCbcPkcs5Encrypt: return Mode(r, b + "/CBC/PKCS7", true, false);
-      case Op::kCbcPkcs5Decrypt: return Mode(r, b + "/CBC/PKCS7", false, false);
-      case Op::kGcmSeal: return Mode(r, b + "/GCM(" + std::to_string(r.tag_len) + ")", true, true);
+      case Op::kCbcPkcs5Encrypt: return CipherMode(r, b + "/CBC/PKCS7", true, false);
+      case Op::kCbcPkcs5Decrypt: return CipherMode(r, b + "/CBC/PKCS7", false, false);
+      case Op::kGcmSeal: return CipherMode(r, b + "/GCM(" + std::to_string(r.tag_len) + ")", true, true);
       case Op::kGcmOpen:
-        return Mode(r, b + "/GCM(" + std::to_string(r.tag.size()) + ")", false, true);
+        return CipherMode(r, b + "/GCM(" + std::to_string(r.tag.size()) + ")", false, true);
       case Op::kCcmSeal:
-        return Mode(r, b + "/CCM(" + std::to_string(r.tag_len) + "," + ccm_l + ")", true, true);
+        return CipherMode(r, b + "/CCM(" + std::to_string(r.tag_len) + "," + ccm_l + ")", true, true);
       case Op::kCcmOpen:
-        return Mode(r, b + "/CCM(" + std::to_string(r.tag.size()) + "," + ccm_l + ")", false, true);
+        return CipherMode(r, b + "/CCM(" + std::to_string(r.tag.size()) + "," + ccm_l + ")", false, true);
       case Op::kCmac: return Cmac(r);
       case Op::kKwWrap: return KeyWrap(r, true, false);
       case Op::kKwUnwrap: return KeyWrap(r, false, false);
@@ -192,4 +178,4 @@ class BotanBackend : public Backend {
 
 std::unique_ptr<Backend> MakeBotanBackend() { return std::make_unique<BotanBackend>(); }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

@@ -15,10 +15,10 @@
 #include <cstring>
 #include <string>
 
-#include "conformance/backend.h"
-#include "conformance/protocol.h"
+#include "oracles/backend.h"
+#include "oracles/protocol.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 // Seconds to wait for one answer line; $ARIASUITE_EXEC_TIMEOUT overrides.
@@ -49,24 +49,18 @@ class ExecBackend : public Backend {
 
   std::optional<Result> Run(const Request& request) override {
     std::string error;
-    if (pid_ < 0 && !Start(&error)) return ErrorResult("cannot restart adapter: " + error);
+    if (pid_ < 0 && !Start(&error)) return Broken("cannot restart adapter: " + error);
     std::string line;
     if (!WriteLine(FormatRequestLine(request), &error) || !ReadLine(&line, &error)) {
       Stop();
-      return ErrorResult(error);
+      return Broken(error);
     }
     std::optional<Result> result;
-    if (!ParseResponseLine(line, &result, &error)) return ErrorResult(error);
+    if (!ParseResponseLine(line, &result, &error)) return Broken(error);
     return result;
   }
 
  private:
-  static std::optional<Result> ErrorResult(const std::string& error) {
-    Result r;
-    r.error = error;
-    return r;
-  }
-
   bool Start(std::string* error) {
     int to_child[2], from_child[2];
     if (pipe2(to_child, O_CLOEXEC) != 0) {
@@ -111,7 +105,7 @@ class ExecBackend : public Backend {
     const std::string expect = std::string(kProtocolHello);
     if (line.compare(0, expect.size(), expect) != 0) {
       *error = "adapter '" + program_ + "' answered the hello line with '" + line.substr(0, 60) +
-               "' (see conformance/PROTOCOL.md)";
+               "' (see oracles/PROTOCOL.md)";
       Stop();
       return false;
     }
@@ -205,4 +199,4 @@ std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
                                        display_name.empty() ? "exec:" + program : display_name);
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

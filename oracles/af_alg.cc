@@ -1,6 +1,6 @@
 // AF_ALG plumbing (see af_alg.h): bind, key, and one sendmsg + read per operation with the
 // ALG_SET_OP / ALG_SET_IV / ALG_SET_AEAD_ASSOCLEN control messages (include/uapi/linux/if_alg.h).
-#include "kernel-tests/af_alg.h"
+#include "oracles/af_alg.h"
 
 #include <errno.h>
 #include <linux/if_alg.h>
@@ -18,7 +18,7 @@
 #define SOL_ALG 279  // include/linux/socket.h
 #endif
 
-namespace afalg {
+namespace ariasuite::oracles::afalg {
 namespace {
 
 int BindSocket(const char* type, const std::string& name, int* fd_out) {
@@ -40,6 +40,13 @@ int BindSocket(const char* type, const std::string& name, int* fd_out) {
 }
 
 }  // namespace
+
+int SocketErrno() {
+  int fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+  if (fd < 0) return errno;
+  close(fd);
+  return 0;
+}
 
 int Probe(const char* type, const char* name) {
   int fd;
@@ -72,8 +79,9 @@ int Transform::SetAuthSize(size_t tag_len) {
 int Transform::Op(int op, const uint8_t* iv, size_t iv_len, size_t assoclen, bool aead,
                   const uint8_t* in, size_t in_len, uint8_t* out, size_t out_len, size_t* got) {
   *got = 0;
+  failed_call_ = "";
   int opfd = accept4(tfm_, nullptr, nullptr, SOCK_CLOEXEC);
-  if (opfd < 0) return errno;
+  if (opfd < 0) return Fail("accept", errno);
   // Control messages: the operation, the IV (struct af_alg_iv), and for AEAD the AAD length.
   size_t space = CMSG_SPACE(sizeof(uint32_t)) + CMSG_SPACE(sizeof(struct af_alg_iv) + iv_len) +
                  (aead ? CMSG_SPACE(sizeof(uint32_t)) : 0);
@@ -108,9 +116,9 @@ int Transform::Op(int op, const uint8_t* iv, size_t iv_len, size_t assoclen, boo
   int err = 0;
   ssize_t n = sendmsg(opfd, &msg, 0);
   if (n < 0) {
-    err = errno;
+    err = Fail("sendmsg", errno);
   } else if (static_cast<size_t>(n) != in_len) {
-    err = EIO;
+    err = Fail("sendmsg", EIO);
   }
   if (err == 0 && out_len == 0) {
     // A 0-byte read() never reaches the socket's recvmsg (sock_read_iter returns early), so the
@@ -122,16 +130,16 @@ int Transform::Op(int op, const uint8_t* iv, size_t iv_len, size_t assoclen, boo
       r = read(opfd, scratch, sizeof(scratch));
     } while (r < 0 && errno == EINTR);
     if (r < 0) {
-      err = errno;
+      err = Fail("read", errno);
     } else if (r != 0) {
-      err = EIO;
+      err = Fail("read", EIO);
     }
   }
   while (err == 0 && *got < out_len) {
     ssize_t r = read(opfd, out + *got, out_len - *got);
     if (r < 0) {
       if (errno == EINTR) continue;
-      err = errno;
+      err = Fail("read", errno);
     } else if (r == 0) {
       break;
     } else {
@@ -148,7 +156,7 @@ int Transform::Skcipher(bool encrypt, const uint8_t* iv, size_t iv_len, const ui
   size_t got;
   int e = Op(encrypt ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT, iv, iv_len, 0, false, in, len, out, len,
              &got);
-  if (e == 0 && got != len) e = EIO;
+  if (e == 0 && got != len) e = Fail("read", EIO);
   return e;
 }
 
@@ -168,6 +176,34 @@ int Transform::Aead(bool encrypt, const uint8_t* iv, size_t iv_len, const uint8_
              buf.size(), out->data(), out->size(), &got);
   out->resize(got);
   return e;
+}
+
+int Transform::Hash(const uint8_t* in, size_t len, uint8_t* digest, size_t digest_len) {
+  failed_call_ = "";
+  int opfd = accept4(tfm_, nullptr, nullptr, SOCK_CLOEXEC);
+  if (opfd < 0) return Fail("accept", errno);
+  int err = 0;
+  if (len > 0) {
+    ssize_t n = send(opfd, in, len, 0);
+    if (n < 0) {
+      err = Fail("send", errno);
+    } else if (static_cast<size_t>(n) != len) {
+      err = Fail("send", EIO);
+    }
+  }
+  if (err == 0) {
+    ssize_t r;
+    do {
+      r = read(opfd, digest, digest_len);
+    } while (r < 0 && errno == EINTR);
+    if (r < 0) {
+      err = Fail("read digest", errno);
+    } else if (static_cast<size_t>(r) != digest_len) {
+      err = Fail("read digest", EIO);
+    }
+  }
+  close(opfd);
+  return err;
 }
 
 std::vector<AlgInfo> ReadProcCrypto(const char* path) {
@@ -204,4 +240,4 @@ std::vector<AlgInfo> ReadProcCrypto(const char* path) {
   return out;
 }
 
-}  // namespace afalg
+}  // namespace ariasuite::oracles::afalg

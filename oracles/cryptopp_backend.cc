@@ -15,25 +15,10 @@
 #include <exception>
 #include <string>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
-
-Result Refuse(const std::string& why) {
-  Result r;
-  r.accepted = false;
-  r.detail = why;
-  return r;
-}
-
-Result Accept(Bytes output, Bytes tag = {}) {
-  Result r;
-  r.accepted = true;
-  r.output = std::move(output);
-  r.tag = std::move(tag);
-  return r;
-}
 
 const CryptoPP::byte* P(const Bytes& b) {
   static const CryptoPP::byte kEmpty = 0;
@@ -47,27 +32,37 @@ std::optional<Result> Filter(CryptoPP::StreamTransformation& st, const Bytes& in
   CryptoPP::StringSource src(P(in), in.size(), true,
                              new CryptoPP::StreamTransformationFilter(
                                  st, new CryptoPP::StringSink(out), padding));
-  return Accept(Bytes(out.begin(), out.end()));
+  return Accepted(Bytes(out.begin(), out.end()));
+}
+
+// Seal (tag_len bytes of tag) or open with a Crypto++ authenticated mode, Enc and Dec its two
+// directions (GCM<BC>, CCM<BC, tag length>).
+template <class Enc, class Dec>
+std::optional<Result> Aead(const Request& r, bool seal, size_t tag_len) {
+  Bytes out(r.input.size());
+  if (seal) {
+    Enc enc;
+    enc.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
+    Bytes tag(tag_len);
+    enc.EncryptAndAuthenticate(out.data(), tag.data(), tag.size(), P(r.iv),
+                               static_cast<int>(r.iv.size()), P(r.aad), r.aad.size(), P(r.input),
+                               r.input.size());
+    return Accepted(std::move(out), std::move(tag));
+  }
+  Dec dec;
+  dec.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
+  if (!dec.DecryptAndVerify(out.data(), P(r.tag), r.tag.size(), P(r.iv),
+                            static_cast<int>(r.iv.size()), P(r.aad), r.aad.size(), P(r.input),
+                            r.input.size())) {
+    return Refused("DecryptAndVerify: tag mismatch");
+  }
+  return Accepted(std::move(out));
 }
 
 template <class BC, int kTag>
 std::optional<Result> CcmWith(const Request& r, bool seal) {
-  Bytes out(r.input.size());
-  if (seal) {
-    typename CryptoPP::CCM<BC, kTag>::Encryption enc;
-    enc.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
-    Bytes tag(static_cast<size_t>(kTag));
-    enc.EncryptAndAuthenticate(out.data(), tag.data(), tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
-                               P(r.aad), r.aad.size(), P(r.input), r.input.size());
-    return Accept(std::move(out), std::move(tag));
-  }
-  typename CryptoPP::CCM<BC, kTag>::Decryption dec;
-  dec.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
-  if (!dec.DecryptAndVerify(out.data(), P(r.tag), r.tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
-                            P(r.aad), r.aad.size(), P(r.input), r.input.size())) {
-    return Refuse("DecryptAndVerify: tag mismatch");
-  }
-  return Accept(std::move(out));
+  using Ae = CryptoPP::CCM<BC, kTag>;
+  return Aead<typename Ae::Encryption, typename Ae::Decryption>(r, seal, kTag);
 }
 
 template <class BC>
@@ -86,22 +81,8 @@ std::optional<Result> Ccm(const Request& r, bool seal) {
 
 template <class BC>
 std::optional<Result> Gcm(const Request& r, bool seal) {
-  Bytes out(r.input.size());
-  if (seal) {
-    typename CryptoPP::GCM<BC>::Encryption enc;
-    enc.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
-    Bytes tag(r.tag_len);
-    enc.EncryptAndAuthenticate(out.data(), tag.data(), tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
-                               P(r.aad), r.aad.size(), P(r.input), r.input.size());
-    return Accept(std::move(out), std::move(tag));
-  }
-  typename CryptoPP::GCM<BC>::Decryption dec;
-  dec.SetKeyWithIV(P(r.key), r.key.size(), P(r.iv), r.iv.size());
-  if (!dec.DecryptAndVerify(out.data(), P(r.tag), r.tag.size(), P(r.iv), static_cast<int>(r.iv.size()),
-                            P(r.aad), r.aad.size(), P(r.input), r.input.size())) {
-    return Refuse("DecryptAndVerify: tag mismatch");
-  }
-  return Accept(std::move(out));
+  using Ae = CryptoPP::GCM<BC>;
+  return Aead<typename Ae::Encryption, typename Ae::Decryption>(r, seal, r.tag_len);
 }
 
 template <class BC>
@@ -117,28 +98,28 @@ std::optional<Result> RunWith(const Request& r) {
       return Filter(m, r.input, Scheme::NO_PADDING);
     }
     case Op::kCbcEncrypt: {
-      if (r.iv.size() != 16) return Refuse("IV length");
+      if (r.iv.size() != 16) return Refused("IV length");
       typename CryptoPP::CBC_Mode<BC>::Encryption m(P(r.key), r.key.size(), P(r.iv));
       return Filter(m, r.input, Scheme::NO_PADDING);
     }
     case Op::kCbcDecrypt: {
-      if (r.iv.size() != 16) return Refuse("IV length");
+      if (r.iv.size() != 16) return Refused("IV length");
       typename CryptoPP::CBC_Mode<BC>::Decryption m(P(r.key), r.key.size(), P(r.iv));
       return Filter(m, r.input, Scheme::NO_PADDING);
     }
     case Op::kCtrEncrypt:
     case Op::kCtrDecrypt: {
-      if (r.iv.size() != 16) return Refuse("IV length");
+      if (r.iv.size() != 16) return Refused("IV length");
       typename CryptoPP::CTR_Mode<BC>::Encryption m(P(r.key), r.key.size(), P(r.iv));
       return Filter(m, r.input, Scheme::NO_PADDING);
     }
     case Op::kCbcPkcs5Encrypt: {
-      if (r.iv.size() != 16) return Refuse("IV length");
+      if (r.iv.size() != 16) return Refused("IV length");
       typename CryptoPP::CBC_Mode<BC>::Encryption m(P(r.key), r.key.size(), P(r.iv));
       return Filter(m, r.input, Scheme::PKCS_PADDING);
     }
     case Op::kCbcPkcs5Decrypt: {
-      if (r.iv.size() != 16) return Refuse("IV length");
+      if (r.iv.size() != 16) return Refused("IV length");
       typename CryptoPP::CBC_Mode<BC>::Decryption m(P(r.key), r.key.size(), P(r.iv));
       return Filter(m, r.input, Scheme::PKCS_PADDING);
     }
@@ -152,7 +133,7 @@ std::optional<Result> RunWith(const Request& r) {
       mac.Update(P(r.input), r.input.size());
       Bytes tag(r.tag_len);
       mac.TruncatedFinal(tag.data(), tag.size());
-      return Accept({}, std::move(tag));
+      return Accepted({}, std::move(tag));
     }
     case Op::kKwWrap:
     case Op::kKwUnwrap:
@@ -172,7 +153,7 @@ class CryptoppBackend : public Backend {
     try {
       return r.cipher == Cipher::kAes ? RunWith<CryptoPP::AES>(r) : RunWith<CryptoPP::ARIA>(r);
     } catch (const std::exception& e) {
-      return Refuse(e.what());
+      return Refused(e.what());
     }
   }
 };
@@ -181,4 +162,4 @@ class CryptoppBackend : public Backend {
 
 std::unique_ptr<Backend> MakeCryptoppBackend() { return std::make_unique<CryptoppBackend>(); }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

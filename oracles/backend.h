@@ -2,7 +2,7 @@
 // differential fuzzers compare lives: each of our paths (scalar, SIMD), OpenSSL 3 EVP, Botan 2,
 // Crypto++, the kernel crypto API (AF_ALG), BoringSSL (through its own adapter process), the
 // SP 800-38F key wrap written from the standard over OpenSSL's raw ARIA, and any external program
-// speaking the exec line protocol (conformance/PROTOCOL.md).
+// speaking the exec line protocol (oracles/PROTOCOL.md).
 //
 // A backend answers one Request with std::optional<Result>:
 //  - std::nullopt: "this backend does not support these parameters" (an algorithm, mode, key,
@@ -12,20 +12,20 @@
 //  - Result{accepted = true, output, tag}: the backend's answer.
 // Backends never throw, never abort on bad input, and need no particular call order.
 //
-// Libraries: this header is //conformance:backend. Each factory below is defined in its own
+// Libraries: this header is //oracles:backend. Each factory below is defined in its own
 // cc_library so a binary links only the libraries it needs (OpenSSL and BoringSSL must never share
-// a process: BoringSSL is reached only through the adapter binary //conformance:boringssl_adapter).
-//   MakeOursBackend        //conformance:ours_backend
-//   MakeOpenSslBackend     //conformance:openssl_backend
-//   MakeBotanBackend       //conformance:botan_backend
-//   MakeCryptoppBackend    //conformance:cryptopp_backend
-//   MakeKernelBackend      //conformance:kernel_backend
-//   MakeSp80038fBackend    //conformance:sp800_38f_backend
-//   MakeSp80038dBackend    //conformance:sp800_38d_backend
-//   MakeExecBackend        //conformance:exec_backend
-//   MakeBackend(s)         //conformance:backends (the registry; links all of the above)
-#ifndef ARIASUITE_CONFORMANCE_BACKEND_H_
-#define ARIASUITE_CONFORMANCE_BACKEND_H_
+// a process: BoringSSL is reached only through the adapter binary //oracles:boringssl_adapter).
+//   MakeOursBackend        //oracles:ours_backend
+//   MakeOpenSslBackend     //oracles:openssl_backend
+//   MakeBotanBackend       //oracles:botan_backend
+//   MakeCryptoppBackend    //oracles:cryptopp_backend
+//   MakeKernelBackend      //oracles:kernel_backend
+//   MakeSp80038fBackend    //oracles:sp800_38f_backend
+//   MakeSp80038dBackend    //oracles:sp800_38d_backend
+//   MakeExecBackend        //oracles:exec_backend
+//   MakeBackend(s)         //oracles:backends (the registry; links all of the above)
+#ifndef ARIASUITE_ORACLES_BACKEND_H_
+#define ARIASUITE_ORACLES_BACKEND_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -37,7 +37,7 @@
 
 #include "impl/internal.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 
 using Bytes = std::vector<uint8_t>;
 
@@ -85,6 +85,16 @@ const char* OpName(Op op);
 std::optional<Op> ParseOp(std::string_view name);
 std::vector<Op> AllOps();
 
+// The mode of operation an Op belongs to, and its two directions.
+enum class Mode { kEcb, kCbc, kCtr, kCbcPkcs5, kGcm, kCcm, kCmac, kKw, kKwp };
+const char* ModeName(Mode mode);  // "ECB", "CBC", "CTR", "CBC-PKCS5", "GCM", "CCM", "CMAC", "KW", "KWP"
+Mode ModeOf(Op op);
+// True for the direction that makes the output from the message: encrypt, seal, wrap, and CMAC
+// (which has only one).
+bool IsEncrypting(Op op);
+Op EncryptOp(Mode mode);  // kGcm -> kGcmSeal, kKw -> kKwWrap, kCmac -> kCmac, ...
+Op DecryptOp(Mode mode);  // kGcm -> kGcmOpen, kKw -> kKwUnwrap, kCmac -> kCmac, ...
+
 // The block cipher under the mode. kAes exists only to check our GCM layer against AES-GCM
 // oracles (BoringSSL has no ARIA); most backends return nullopt for it.
 enum class Cipher { kAria, kAes };
@@ -113,12 +123,17 @@ struct Result {
   std::string error;
 };
 
+// The three kinds of Result, for backends and for callers that state an expected answer.
+Result Accepted(Bytes output, Bytes tag = {});
+// The backend ran and refused the inputs; detail says why ("EVP_DecryptFinal_ex"), may be empty.
+Result Refused(std::string detail = "");
+// The backend itself broke on the request (Result::error); never a refusal.
+Result Broken(std::string error);
+
 // One line naming the request, every field as hex, e.g. for a fuzzer's mismatch report:
 // "gcm-seal cipher=aria key=.. iv=.. aad=.. input=.. tag=.. tag_len=16".
 std::string DescribeRequest(const Request& request);
 std::string DescribeResult(const std::optional<Result>& result);
-std::string Hex(const uint8_t* data, size_t len);
-std::string Hex(const Bytes& bytes);
 
 class Backend {
  public:
@@ -160,14 +175,14 @@ std::unique_ptr<Backend> MakeSp80038fBackend();
 // and every tag length SP 800-38D allows (4, 8, 12..16 bytes). Refuses exactly what SP 800-38D
 // refuses; every other operation is unsupported.
 std::unique_ptr<Backend> MakeSp80038dBackend();
-// An external program speaking the exec line protocol (conformance/PROTOCOL.md), started on first
+// An external program speaking the exec line protocol (oracles/PROTOCOL.md), started on first
 // use and kept running; name() is "exec:" + program unless display_name is given.
 std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
                                          const std::string& display_name = "");
 
-// The registry (//conformance:backends). Names: "ours" (every path in AllImpls(), each reported
+// The registry (//oracles:backends). Names: "ours" (every path in AllImpls(), each reported
 // SKIP when the CPU cannot run it), "ours/<path>", "openssl", "botan", "cryptopp", "boringssl"
-// (the exec adapter //conformance:boringssl_adapter, found next to the calling binary, in its
+// (the exec adapter //oracles:boringssl_adapter, found next to the calling binary, in its
 // runfiles or through $ARIASUITE_BORINGSSL_ADAPTER), "kernel", "sp800-38f", "sp800-38d", "exec:PROGRAM", and
 // "oracles" or "all" (every oracle of OracleNames(), i.e. all but exec). On an unknown name returns an empty vector and sets *error to a
 // one-line message.
@@ -177,6 +192,6 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
 // "sp800-38d"}
 std::vector<std::string> OracleNames();
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles
 
-#endif  // ARIASUITE_CONFORMANCE_BACKEND_H_
+#endif  // ARIASUITE_ORACLES_BACKEND_H_

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
 #include "impl/dispatch.h"
+#include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 struct Outcome {
@@ -134,6 +134,6 @@ int Main() {
 }
 
 }  // namespace
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles
 
-int main() { return ariasuite::conformance::Main(); }
+int main() { return ariasuite::oracles::Main(); }

@@ -4,10 +4,10 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "conformance/backend.h"
 #include "impl/dispatch.h"
+#include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 // A backend that cannot run, with the reason (a missing adapter binary).
@@ -24,8 +24,9 @@ class UnavailableBackend : public Backend {
   std::string name_, why_;
 };
 
-// The BoringSSL adapter: $ARIASUITE_BORINGSSL_ADAPTER, else next to this binary (bazel-bin puts
-// //conformance:boringssl_adapter beside //conformance:runner), else in this binary's runfiles.
+// The BoringSSL adapter: $ARIASUITE_BORINGSSL_ADAPTER, else next to this binary (OSS-Fuzz's $OUT),
+// else in bazel-bin's oracles/ beside this binary's package (bazel-bin/conformance/runner finds
+// bazel-bin/oracles/boringssl_adapter), else in this binary's runfiles.
 std::unique_ptr<Backend> MakeBoringSslBackend() {
   std::vector<std::string> tried;
   if (const char* env = std::getenv("ARIASUITE_BORINGSSL_ADAPTER")) {
@@ -38,13 +39,14 @@ std::unique_ptr<Backend> MakeBoringSslBackend() {
       const std::string exe = self.string();
       for (const std::string& candidate :
            {self.parent_path().string() + "/boringssl_adapter",
-            exe + ".runfiles/ariasuite/conformance/boringssl_adapter"}) {
+            self.parent_path().parent_path().string() + "/oracles/boringssl_adapter",
+            exe + ".runfiles/ariasuite/oracles/boringssl_adapter"}) {
         if (access(candidate.c_str(), X_OK) == 0) return MakeExecBackend(candidate, "boringssl");
         tried.push_back(candidate);
       }
     }
     if (const char* rf = std::getenv("RUNFILES_DIR")) {
-      std::string candidate = std::string(rf) + "/ariasuite/conformance/boringssl_adapter";
+      std::string candidate = std::string(rf) + "/ariasuite/oracles/boringssl_adapter";
       if (access(candidate.c_str(), X_OK) == 0) return MakeExecBackend(candidate, "boringssl");
       tried.push_back(candidate);
     }
@@ -53,7 +55,7 @@ std::unique_ptr<Backend> MakeBoringSslBackend() {
   for (const std::string& t : tried) where += (where.empty() ? "" : ", ") + t;
   return std::make_unique<UnavailableBackend>(
       "boringssl", "BoringSSL adapter not found (looked in " + where +
-                       "); build //conformance:boringssl_adapter or set "
+                       "); build //oracles:boringssl_adapter or set "
                        "ARIASUITE_BORINGSSL_ADAPTER");
 }
 
@@ -109,4 +111,4 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
   return out;
 }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <string>
 
-#include "conformance/backend.h"
 #include "impl/aria.h"
 #include "impl/cbc_pkcs5.h"
 #include "impl/ccm.h"
@@ -15,25 +14,19 @@
 #include "impl/keywrap.h"
 #include "impl/modes.h"
 #include "impl/status.h"
+#include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 // Status -> Result: kOk is an answer, kUnsupportedImpl a broken backend, anything else a refusal
 // named after the status.
 std::optional<Result> FromStatus(Status s, Bytes output = {}, Bytes tag = {}) {
-  Result r;
-  if (s == Status::kOk) {
-    r.accepted = true;
-    r.output = std::move(output);
-    r.tag = std::move(tag);
-  } else if (s == Status::kUnsupportedImpl) {
-    r.error = "kUnsupportedImpl from a path reported as supported";
-  } else {
-    r.accepted = false;
-    r.detail = StatusName(s);
+  if (s == Status::kOk) return Accepted(std::move(output), std::move(tag));
+  if (s == Status::kUnsupportedImpl) {
+    return Broken("kUnsupportedImpl from a path reported as supported");
   }
-  return r;
+  return Refused(StatusName(s));
 }
 
 const uint8_t* P(const Bytes& b) {
@@ -194,4 +187,4 @@ std::optional<Result> OursBackend::AesGcm(const Request& r) {
 
 std::unique_ptr<Backend> MakeOursBackend(Impl impl) { return std::make_unique<OursBackend>(impl); }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

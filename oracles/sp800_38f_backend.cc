@@ -17,9 +17,9 @@
 #include <memory>
 #include <string>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 namespace {
 
 constexpr size_t kSemiblock = 8;  // SP 800-38F §4.1: half of the 128-bit block.
@@ -34,27 +34,6 @@ constexpr uint64_t kKwMaxPlainSemiblocks = (uint64_t{1} << 54) - 1;
 constexpr uint64_t kKwpMaxPlainBytes = (uint64_t{1} << 32) - 1;
 
 using Semiblock = std::array<uint8_t, kSemiblock>;
-
-Result Refuse(const std::string& why) {
-  Result r;
-  r.accepted = false;
-  r.detail = why;
-  return r;
-}
-
-Result Broken(const std::string& why) {
-  Result r;
-  r.accepted = false;
-  r.error = why;
-  return r;
-}
-
-Result Accept(Bytes output) {
-  Result r;
-  r.accepted = true;
-  r.output = std::move(output);
-  return r;
-}
 
 struct EvpFree {
   void operator()(EVP_CIPHER_CTX* c) const { EVP_CIPHER_CTX_free(c); }
@@ -182,14 +161,14 @@ std::optional<Result> Key(AriaBlock* ciph, const Bytes& key, bool encrypt) {
   bool bad_key = false;
   const std::string why = ciph->Init(key, encrypt, &bad_key);
   if (why.empty()) return std::nullopt;
-  return bad_key ? Refuse(why) : Broken(why);
+  return bad_key ? Refused(why) : Broken(why);
 }
 
 // KW-AE (SP 800-38F §6.2 Algorithm 3): P of n semiblocks, 2 <= n <= 2^54 - 1.
 Result KwWrap(const Request& r) {
-  if (r.input.size() % kSemiblock != 0) return Refuse("KW-AE: plaintext not a multiple of 8 bytes");
-  if (r.input.size() < 2 * kSemiblock) return Refuse("KW-AE: plaintext shorter than 2 semiblocks");
-  if (r.input.size() / kSemiblock > kKwMaxPlainSemiblocks) return Refuse("KW-AE: plaintext too long");
+  if (r.input.size() % kSemiblock != 0) return Refused("KW-AE: plaintext not a multiple of 8 bytes");
+  if (r.input.size() < 2 * kSemiblock) return Refused("KW-AE: plaintext shorter than 2 semiblocks");
+  if (r.input.size() / kSemiblock > kKwMaxPlainSemiblocks) return Refused("KW-AE: plaintext too long");
   AriaBlock ciph;
   if (auto bad = Key(&ciph, r.key, true)) return *bad;
   // Step 1: S = ICV1 || P. Step 2: C = W(S).
@@ -197,15 +176,15 @@ Result KwWrap(const Request& r) {
   s.insert(s.end(), r.input.begin(), r.input.end());
   Bytes c;
   if (!W(ciph, s, &c)) return Broken("EVP_CipherUpdate");
-  return Accept(std::move(c));
+  return Accepted(std::move(c));
 }
 
 // KW-AD (SP 800-38F §6.2 Algorithm 4): C of n semiblocks, 3 <= n <= 2^54.
 Result KwUnwrap(const Request& r) {
-  if (r.input.size() % kSemiblock != 0) return Refuse("KW-AD: ciphertext not a multiple of 8 bytes");
-  if (r.input.size() < 3 * kSemiblock) return Refuse("KW-AD: ciphertext shorter than 3 semiblocks");
+  if (r.input.size() % kSemiblock != 0) return Refused("KW-AD: ciphertext not a multiple of 8 bytes");
+  if (r.input.size() < 3 * kSemiblock) return Refused("KW-AD: ciphertext shorter than 3 semiblocks");
   if (r.input.size() / kSemiblock - 1 > kKwMaxPlainSemiblocks) {
-    return Refuse("KW-AD: ciphertext too long");
+    return Refused("KW-AD: ciphertext too long");
   }
   AriaBlock ciph_inv;
   if (auto bad = Key(&ciph_inv, r.key, false)) return *bad;
@@ -213,16 +192,16 @@ Result KwUnwrap(const Request& r) {
   Bytes s;
   if (!WInverse(ciph_inv, r.input, &s)) return Broken("EVP_CipherUpdate");
   // Step 2: if MSB_64(S) != ICV1, FAIL.
-  if (CRYPTO_memcmp(s.data(), kIcv1.data(), kSemiblock) != 0) return Refuse("KW-AD: ICV1 mismatch");
+  if (CRYPTO_memcmp(s.data(), kIcv1.data(), kSemiblock) != 0) return Refused("KW-AD: ICV1 mismatch");
   // Step 3: P = LSB_{64(n-1)}(S).
-  return Accept(Bytes(s.begin() + kSemiblock, s.end()));
+  return Accepted(Bytes(s.begin() + kSemiblock, s.end()));
 }
 
 // KWP-AE (SP 800-38F §6.3 Algorithm 5): 1 <= len(P) < 2^32 bytes.
 Result KwpWrap(const Request& r) {
   const size_t plen = r.input.size();
-  if (plen == 0) return Refuse("KWP-AE: empty plaintext");
-  if (plen > kKwpMaxPlainBytes) return Refuse("KWP-AE: plaintext of 2^32 bytes or more");
+  if (plen == 0) return Refused("KWP-AE: empty plaintext");
+  if (plen > kKwpMaxPlainBytes) return Refused("KWP-AE: plaintext of 2^32 bytes or more");
   AriaBlock ciph;
   if (auto bad = Key(&ciph, r.key, true)) return *bad;
   // Step 1: padlen = 8 * ceil(len(P)/64) - len(P)/8 (bytes). Step 2: PAD = 0^(8 padlen).
@@ -240,13 +219,13 @@ Result KwpWrap(const Request& r) {
   } else if (!W(ciph, s, &c)) {
     return Broken("EVP_CipherUpdate");
   }
-  return Accept(std::move(c));
+  return Accepted(std::move(c));
 }
 
 // KWP-AD (SP 800-38F §6.3 Algorithm 6): C of n + 1 semiblocks, n >= 1.
 Result KwpUnwrap(const Request& r) {
-  if (r.input.size() % kSemiblock != 0) return Refuse("KWP-AD: ciphertext not a multiple of 8 bytes");
-  if (r.input.size() < 2 * kSemiblock) return Refuse("KWP-AD: ciphertext shorter than 2 semiblocks");
+  if (r.input.size() % kSemiblock != 0) return Refused("KWP-AD: ciphertext not a multiple of 8 bytes");
+  if (r.input.size() < 2 * kSemiblock) return Refused("KWP-AD: ciphertext shorter than 2 semiblocks");
   AriaBlock ciph_inv;
   if (auto bad = Key(&ciph_inv, r.key, false)) return *bad;
   // Step 1: n = semiblocks of C - 1.
@@ -261,7 +240,7 @@ Result KwpUnwrap(const Request& r) {
   }
   // Step 3: if MSB_32(S) != ICV2, FAIL.
   if (CRYPTO_memcmp(s.data(), kIcv2.data(), kIcv2.size()) != 0) {
-    return Refuse("KWP-AD: ICV2 mismatch");
+    return Refused("KWP-AD: ICV2 mismatch");
   }
   // Step 4: Plen = int(LSB_32(MSB_64(S))) (bytes); padlen = 8n - Plen.
   uint64_t plen = 0;
@@ -269,16 +248,16 @@ Result KwpUnwrap(const Request& r) {
   // Step 5: if padlen < 0 or padlen > 7, FAIL (8(n-1) < Plen <= 8n).
   const uint64_t capacity = kSemiblock * static_cast<uint64_t>(n);
   if (plen > capacity || capacity - plen > kSemiblock - 1) {
-    return Refuse("KWP-AD: length field " + std::to_string(plen) + " outside " +
+    return Refused("KWP-AD: length field " + std::to_string(plen) + " outside " +
                   std::to_string(capacity - 7) + ".." + std::to_string(capacity));
   }
   const size_t padlen = static_cast<size_t>(capacity - plen);
   // Step 6: if LSB_{8 padlen}(S) != 0^(8 padlen), FAIL.
   uint8_t pad_bits = 0;
   for (size_t i = s.size() - padlen; i < s.size(); ++i) pad_bits |= s[i];
-  if (pad_bits != 0) return Refuse("KWP-AD: nonzero padding");
+  if (pad_bits != 0) return Refused("KWP-AD: nonzero padding");
   // Step 7: P = MSB_{8 Plen}(LSB_{64n}(S)).
-  return Accept(Bytes(s.begin() + kSemiblock, s.begin() + kSemiblock + static_cast<long>(plen)));
+  return Accepted(Bytes(s.begin() + kSemiblock, s.begin() + kSemiblock + static_cast<long>(plen)));
 }
 
 class Sp80038fBackend : public Backend {
@@ -306,4 +285,4 @@ class Sp80038fBackend : public Backend {
 
 std::unique_ptr<Backend> MakeSp80038fBackend() { return std::make_unique<Sp80038fBackend>(); }
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

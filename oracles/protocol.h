@@ -1,22 +1,19 @@
-// The exec line protocol (conformance/PROTOCOL.md): how the runner talks to an external adapter
+// The exec line protocol (oracles/PROTOCOL.md): how the runner talks to an external adapter
 // program over its stdin/stdout. This file has the encoders and decoders for both sides and the
 // adapter's serving loop, so an adapter written in C++ is a main() around ServeExecProtocol.
-#ifndef ARIASUITE_CONFORMANCE_PROTOCOL_H_
-#define ARIASUITE_CONFORMANCE_PROTOCOL_H_
+#ifndef ARIASUITE_ORACLES_PROTOCOL_H_
+#define ARIASUITE_ORACLES_PROTOCOL_H_
 
 #include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
-namespace ariasuite::conformance {
+namespace ariasuite::oracles {
 
 inline constexpr char kProtocolHello[] = "hello ariasuite-exec 1";
-
-// Decodes hex (upper or lower case, even length). false on a bad digit or an odd length.
-bool DecodeHex(std::string_view hex, Bytes* out);
 
 // "gcm-seal aria key=.. iv=.. aad=.. in=.. tag=.. taglen=16"
 std::string FormatRequestLine(const Request& request);
@@ -34,6 +31,6 @@ bool ParseResponseLine(std::string_view line, std::optional<Result>* out, std::s
 // Returns the process exit status (0 at EOF, 1 on an output error).
 int ServeExecProtocol(Backend& backend, const std::string& name, FILE* in, FILE* out);
 
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles
 
-#endif  // ARIASUITE_CONFORMANCE_PROTOCOL_H_
+#endif  // ARIASUITE_ORACLES_PROTOCOL_H_

@@ -1,10 +1,11 @@
-// GF(2^128), GHASH, J0 and the J0 solver for the fuzz targets (see gcm_edges.h). Fuzzing aid only:
-// not constant time, not used by impl/.
-#include "fuzz/gcm_edges.h"
+// GF(2^128), GHASH, J0 and the J0 solver (see gcm_math.h). A model for the fuzzers and the
+// generator only: bit-serial, not constant time, not used by impl/.
+#include "oracles/gcm_math.h"
 
+#include <utility>
 #include <vector>
 
-namespace ariasuite::fuzz {
+namespace ariasuite::oracles {
 namespace {
 
 using u128 = unsigned __int128;
@@ -12,10 +13,14 @@ using u128 = unsigned __int128;
 // Bit i of a block in the spec's order: bit 0 is the most significant bit of byte 0.
 bool BitAt(const Block& b, int i) { return (b[i / 8] >> (7 - i % 8)) & 1; }
 
-Block Xor(const Block& a, const Block& b) {
-  Block r;
-  for (int i = 0; i < 16; ++i) r[i] = a[i] ^ b[i];
-  return r;
+uint64_t Load64(const uint8_t* p) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
+  return v;
+}
+
+void Store64(uint64_t v, uint8_t* p) {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<uint8_t>(v >> (56 - 8 * i));
 }
 
 Block One() {
@@ -24,41 +29,61 @@ Block One() {
   return r;
 }
 
-Block Pow(const Block& h, uint64_t e) {
-  Block result = One();
-  Block base = h;
-  while (e != 0) {
-    if (e & 1) result = GfMul(result, base);
+}  // namespace
+
+Block Xor(const Block& a, const Block& b) {
+  Block r;
+  for (int i = 0; i < 16; ++i) r[i] = a[i] ^ b[i];
+  return r;
+}
+
+Block GfMul(const Block& x, const Block& y) {
+  // SP 800-38D §6.3 Algorithm 1: Z accumulates V = Y * x^i; R = 11100001 || 0^120. The blocks as
+  // two 64-bit halves: hi holds bits 0..63 of the bit string (bit 0 = the top bit of byte 0).
+  const uint64_t x_hi = Load64(x.data()), x_lo = Load64(x.data() + 8);
+  uint64_t v_hi = Load64(y.data()), v_lo = Load64(y.data() + 8), z_hi = 0, z_lo = 0;
+  for (int i = 0; i < 128; ++i) {
+    const uint64_t x_i = i < 64 ? (x_hi >> (63 - i)) & 1 : (x_lo >> (127 - i)) & 1;
+    if (x_i) {
+      z_hi ^= v_hi;
+      z_lo ^= v_lo;
+    }
+    const bool lsb = v_lo & 1;
+    v_lo = (v_lo >> 1) | (v_hi << 63);
+    v_hi >>= 1;
+    if (lsb) v_hi ^= 0xe100000000000000ULL;
+  }
+  Block z;
+  Store64(z_hi, z.data());
+  Store64(z_lo, z.data() + 8);
+  return z;
+}
+
+// Square-and-multiply from the lowest exponent bit, stopping after the highest set one.
+Block GfPow(const Block& x, uint64_t e_hi, uint64_t e_lo) {
+  Block result = One(), base = x;
+  while (e_hi != 0 || e_lo != 0) {
+    if (e_lo & 1) result = GfMul(result, base);
     base = GfMul(base, base);
-    e >>= 1;
+    e_lo = (e_lo >> 1) | (e_hi << 63);
+    e_hi >>= 1;
   }
   return result;
 }
 
-}  // namespace
-
-Block GfMul(const Block& x, const Block& y) {
-  // SP 800-38D §6.3 Algorithm 1: Z accumulates V = Y * x^i; R = 11100001 || 0^120.
-  Block z{};
-  Block v = y;
-  for (int i = 0; i < 128; ++i) {
-    if (BitAt(x, i)) z = Xor(z, v);
-    const bool lsb = v[15] & 1;
-    for (int j = 15; j > 0; --j) v[j] = static_cast<uint8_t>((v[j] >> 1) | (v[j - 1] << 7));
-    v[0] >>= 1;
-    if (lsb) v[0] ^= 0xe1;
-  }
-  return z;
+Block GfInverse(const Block& x) {
+  // The multiplicative group has order 2^128 - 1, so x^-1 = x^(2^128 - 2).
+  return GfPow(x, ~uint64_t{0}, ~uint64_t{0} - 1);
 }
 
-Block Ghash(const Block& h, const uint8_t* data, size_t len, const Block& tail) {
+Block Ghash(const Block& h, const uint8_t* data, size_t len) {
   Block y{};
   for (size_t off = 0; off < len; off += 16) {
     Block x{};
     for (size_t i = 0; i < 16 && off + i < len; ++i) x[i] = data[off + i];
     y = GfMul(Xor(y, x), h);
   }
-  return GfMul(Xor(y, tail), h);
+  return y;
 }
 
 Block GcmJ0(const Block& h, const uint8_t* iv, size_t iv_len) {
@@ -68,10 +93,12 @@ Block GcmJ0(const Block& h, const uint8_t* iv, size_t iv_len) {
     j0[15] = 1;
     return j0;
   }
-  Block len_block{};
+  // IV || 0^s || [0]_64 || [len(IV) in bits]_64.
+  std::vector<uint8_t> blocks(iv, iv + iv_len);
+  blocks.resize((iv_len + 15) / 16 * 16 + 16, 0);
   const uint64_t bits = static_cast<uint64_t>(iv_len) * 8;
-  for (int i = 0; i < 8; ++i) len_block[15 - i] = static_cast<uint8_t>(bits >> (8 * i));
-  return Ghash(h, iv, iv_len, len_block);
+  for (int i = 0; i < 8; ++i) blocks[blocks.size() - 1 - i] = static_cast<uint8_t>(bits >> (8 * i));
+  return Ghash(h, blocks.data(), blocks.size());
 }
 
 Block Inc32(const Block& counter) {
@@ -80,6 +107,12 @@ Block Inc32(const Block& counter) {
     if (++r[i] != 0) break;
   }
   return r;
+}
+
+Block FullMask() {
+  Block m;
+  m.fill(0xff);
+  return m;
 }
 
 Block CounterMask() {
@@ -132,7 +165,7 @@ bool SolveIvForJ0(uint8_t* iv, size_t iv_len, size_t window_off, size_t window_l
     const size_t byte = window_off + j / 8;
     const uint64_t block_index = byte / 16;
     if (block_index != cached_block) {
-      power = Pow(h, nblocks - block_index);
+      power = GfPow(h, 0, nblocks - block_index);
       cached_block = block_index;
     }
     Block unit{};
@@ -201,4 +234,4 @@ bool SolveIvForJ0(uint8_t* iv, size_t iv_len, size_t window_off, size_t window_l
   return true;
 }
 
-}  // namespace ariasuite::fuzz
+}  // namespace ariasuite::oracles
