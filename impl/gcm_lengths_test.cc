@@ -6,7 +6,8 @@
 // Streaming (every path): the counts are set with the test hook (AriaGcmContext::
 // SetLengthsForTesting) after a short real message. GHASH is linear in its last block, so the tag
 // for fake counts L' is OpenSSL's tag for the real message XOR (L xor L')·H, H = ARIA_K(0^128)
-// from OpenSSL's raw ECB, the multiply written here from SP 800-38D §6.3 Algorithm 1.
+// from OpenSSL's raw ECB, the multiply oracles/gcm_math's GfMul (SP 800-38D §6.3 Algorithm 1,
+// sharing no code with impl/).
 // One-shot (SIMD paths, whose GHASH runs at a few cycles per byte): a real 2^29-byte AAD (exactly
 // 2^32 bits, low 32 bits zero) and 2^29 + 3 bytes, against OpenSSL's ARIA-GCM.
 #include <cstdint>
@@ -18,29 +19,15 @@
 #include "impl/gcm.h"
 #include "impl/openssl_oracle_for_testing.h"
 #include "impl/test_util.h"
+#include "oracles/gcm_math.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
-using test_util::HexOf;
+using oracles::Hex;
 using test_util::RandomBytes;
-
-// SP 800-38D §6.3 Algorithm 1: Z = X·Y in GF(2^128), bit 0 the leftmost, R = 11100001 || 0^120.
-void GfMul(uint8_t z[16], const uint8_t x[16], const uint8_t y[16]) {
-  uint8_t v[16], acc[16] = {};
-  std::memcpy(v, y, 16);
-  for (int i = 0; i < 128; ++i) {
-    if ((x[i / 8] >> (7 - i % 8)) & 1) {
-      for (int j = 0; j < 16; ++j) acc[j] ^= v[j];
-    }
-    const bool lsb = v[15] & 1;
-    for (int j = 15; j > 0; --j) v[j] = static_cast<uint8_t>((v[j] >> 1) | (v[j - 1] << 7));
-    v[0] >>= 1;
-    if (lsb) v[0] ^= 0xe1;
-  }
-  std::memcpy(z, acc, 16);
-}
 
 void PutBe64(uint8_t* p, uint64_t v) {
   for (int i = 7; i >= 0; --i, v >>= 8) p[i] = static_cast<uint8_t>(v);
@@ -53,13 +40,17 @@ Bytes ExpectedTag(const Bytes& key, const Bytes& iv, const Bytes& aad, const Byt
   auto real = openssl_oracle::GcmSeal("ARIA", key, iv, aad, pt, 16);
   auto h = openssl_oracle::Cipher("ARIA", "ECB", key, {}, Bytes(16, 0), true);
   if (!real || !h || h->size() != 16) return {};
-  uint8_t diff[16], real_l[16], fake_l[16], prod[16];
+  uint8_t real_l[16], fake_l[16];
   PutBe64(real_l, uint64_t{aad.size()} * 8);
   PutBe64(real_l + 8, uint64_t{pt.size()} * 8);
   PutBe64(fake_l, aad_bytes * 8);
   PutBe64(fake_l + 8, text_bytes * 8);
-  for (int i = 0; i < 16; ++i) diff[i] = real_l[i] ^ fake_l[i];
-  GfMul(prod, diff, h->data());
+  oracles::Block diff{}, hb{};
+  for (int i = 0; i < 16; ++i) {
+    diff[i] = real_l[i] ^ fake_l[i];
+    hb[i] = (*h)[i];
+  }
+  const oracles::Block prod = oracles::GfMul(diff, hb);
   Bytes tag = real->tag;
   for (int i = 0; i < 16; ++i) tag[i] ^= prod[i];
   return tag;
@@ -104,8 +95,8 @@ TEST_P(GcmLengthsTest, StreamingLengthsBlockPast32BitsMatchesIndependentTag) {
       ASSERT_EQ(ctx.UpdateEncrypt(ct.data(), pt.data(), pt.size()), Status::kOk);
       ctx.SetLengthsForTesting(c.aad, c.text);
       ASSERT_EQ(ctx.FinishEncrypt(tag.data(), tag_len), Status::kOk);
-      EXPECT_EQ(HexOf(ct), HexOf(real->ct));
-      EXPECT_EQ(HexOf(tag), HexOf(want.data(), tag_len));
+      EXPECT_EQ(Hex(ct), Hex(real->ct));
+      EXPECT_EQ(Hex(tag), Hex(want.data(), tag_len));
       // Open side: the independent tag must be accepted, and a flipped one refused.
       Bytes back(pt.size());
       ASSERT_EQ(ctx.Start(k, iv.data(), iv.size()), Status::kOk);
@@ -141,7 +132,7 @@ TEST_P(GcmLengthsTest, OneShotRealAadOf2To29Bytes) {
     ASSERT_EQ(AriaGcmSeal(k, ct.data(), tag.data(), 16, iv.data(), iv.size(), pt.data(),
                           pt.size(), aad.data(), aad.size()),
               Status::kOk);
-    EXPECT_EQ(HexOf(tag), HexOf(want->tag));
+    EXPECT_EQ(Hex(tag), Hex(want->tag));
     Bytes back(pt.size());
     EXPECT_EQ(AriaGcmOpen(k, back.data(), iv.data(), iv.size(), want->ct.data(), want->ct.size(),
                           want->tag.data(), 16, aad.data(), aad.size()),
