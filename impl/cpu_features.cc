@@ -50,13 +50,13 @@ struct Need {
   bool CpuFeatures::*has;
 };
 
-// What each path's code actually executes (its copts): aesni-avx is -maes -mavx -mpclmul (VEX
-// SSSE3 shuffles); gfni-avx2 is -mgfni -mavx2 -mpclmul -mvpclmulqdq (ymm VPCLMULQDQ for GHASH);
-// gfni-avx512 adds AVX512F/BW/VL (ZMM, byte shuffles and masks, ternary logic on xmm/ymm).
+// What each path's code actually executes (its copts; checked against the disassembled objects by
+// //impl:dispatch_isa_test): aesni-avx is -maes -mavx -mpclmul (its byte shuffles are VEX
+// VPSHUFB, an AVX instruction, so SSSE3 is not asked for); gfni-avx2 is -mgfni -mavx2 -mpclmul
+// -mvpclmulqdq (ymm VPCLMULQDQ for GHASH); gfni-avx512 adds AVX512F/BW/VL (ZMM, byte shuffles and masks, ternary logic on xmm/ymm).
 constexpr Need kAesniAvx[] = {{"AES-NI", &CpuFeatures::aesni},
                               {"AVX", &CpuFeatures::avx},
                               {"PCLMULQDQ", &CpuFeatures::pclmulqdq},
-                              {"SSSE3", &CpuFeatures::ssse3},
                               {"OS YMM state", &CpuFeatures::os_ymm}};
 constexpr Need kGfniAvx2[] = {{"GFNI", &CpuFeatures::gfni},
                               {"AVX", &CpuFeatures::avx},

@@ -33,7 +33,7 @@ const CpuFeatures& HostCpuFeatures();
 // feature in the order the path lists them (e.g. "GFNI", "AVX512BW", "OS ZMM state").
 bool PathRunsOn(Impl impl, const CpuFeatures& f, std::string* missing);
 
-// The features a path needs, for messages: e.g. "AES-NI, AVX, PCLMULQDQ, SSSE3, OS YMM state".
+// The features a path needs, for messages: e.g. "AES-NI, AVX, PCLMULQDQ, OS YMM state".
 std::string PathRequirements(Impl impl);
 
 // The features f has, for reports, in /proc/cpuinfo's spelling and this struct's order, e.g.
