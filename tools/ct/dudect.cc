@@ -166,7 +166,7 @@ TimingResult Measure(TimingCase& c, double seconds, uint64_t seed, double stop_a
     for (size_t i = 0; i < kBatch; ++i) tests.Push(ticks[i], classes[i]);
     int which = -1;
     const double t = tests.MaxT(&which);
-    result.trace.emplace_back(tests.measurements(), t);
+    if (which >= 0) result.trace.emplace_back(tests.measurements(), t);
     result.max_t = t;
     result.max_test = which;
     result.measurements = tests.measurements();

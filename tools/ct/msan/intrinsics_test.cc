@@ -114,6 +114,7 @@ int Skip(const char* missing) {
 }  // namespace
 
 int main() {
+  std::setvbuf(stdout, nullptr, _IONBF, 0);  // MSan's exit after a report skips stdio's flush
   __builtin_cpu_init();
 #define ARIASUITE_NEED(feature) \
   if (!__builtin_cpu_supports(feature)) return Skip(feature)
