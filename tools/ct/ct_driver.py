@@ -248,20 +248,48 @@ def run_valgrind(args, name, leaky, log_dir):
     return status, message, err + "\n" + vg_log, elapsed
 
 
+MSAN_MAX_REPORTS = 50  # a leak in a loop reports on every pass: the first ones say where it is
+
+
 def run_msan(args, name, leaky):
     env = dict(os.environ)
     env["MSAN_OPTIONS"] = "halt_on_error=0:exitcode=%d:print_summary=0" % ERROR_EXIT
     if args.symbolizer:
         env["MSAN_SYMBOLIZER_PATH"] = args.symbolizer
-    rc, out, err, elapsed = run([args.msan_binary, name], args.timeout, env)
+    start = time.monotonic()
+    out_file = tempfile.TemporaryFile(mode="w+")
+    proc = subprocess.Popen([args.msan_binary, name], stdout=out_file, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    err_lines, reports_seen, rc, stopped = [], 0, None, ""
+    for line in proc.stderr:
+        err_lines.append(line)
+        if "WARNING: MemorySanitizer:" in line:
+            reports_seen += 1
+            if reports_seen > MSAN_MAX_REPORTS:
+                stopped = "(stopped after %d reports)" % MSAN_MAX_REPORTS
+                proc.kill()
+                break
+        if time.monotonic() - start > args.timeout:
+            stopped = "timed out after %ds" % args.timeout
+            proc.kill()
+            break
+    proc.wait()
+    rc = None if stopped.startswith("timed out") else proc.returncode
+    out_file.seek(0)
+    out = out_file.read()
+    err = "".join(err_lines) + stopped
     reports = parse_msan_log(err)
+    if stopped:  # the last report was cut off
+        reports = [r for r in reports if r["frames"]] or reports
     locs = []
     for r in reports:
         loc = "branch or address at %s" % msan_frame(r["frames"])
         if loc not in locs:
             locs.append(loc)
+    if reports and stopped and not stopped.startswith("timed out"):
+        out += "\nCT-DONE %s\n" % name  # enough reports to judge: the rest would say the same
     status, message = taint_verdict(name, leaky, rc, out, err, reports, locs)
-    return status, message, err, elapsed
+    return status, message, err, time.monotonic() - start
 
 
 def parse_timing(out):
