@@ -17,7 +17,7 @@ ct_args=()
 ct_plot=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
-    -h|--help) sed -n 's/^# \{0,1\}//; 2,16p' "$ARIASUITE_ROOT/tools/cmd/ct.sh"; exit 0 ;;
+    -h|--help) sed -n 's/^# \{0,1\}//; 2,15p' "$ARIASUITE_ROOT/tools/cmd/ct.sh"; exit 0 ;;
     --verbose) ct_args+=("$1"); shift ;;
     --method)
       [[ $# -ge 2 && "$2" =~ ^(valgrind|msan|timing)$ ]] \
