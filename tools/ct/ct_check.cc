@@ -697,10 +697,13 @@ int RunTiming(const Check& c, double seconds, uint64_t seed, double stop_at) {
     }
   }
   char test[32];
-  std::printf("T-RESULT %s n=%llu max_t=%.3f test=%s seconds=%.2f median_ticks=%llu early=%d\n",
-              c.name, static_cast<unsigned long long>(r.measurements), r.max_t,
-              LeakTests::TestName(r.max_test, test, sizeof(test)), r.seconds,
-              static_cast<unsigned long long>(r.median_ticks), r.stopped_early ? 1 : 0);
+  std::printf(
+      "T-RESULT %s n=%llu max_t=%.3f test=%s seconds=%.2f median_ticks=%llu early=%d "
+      "crossed_at=%llu\n",
+      c.name, static_cast<unsigned long long>(r.measurements), r.max_t,
+      LeakTests::TestName(r.max_test, test, sizeof(test)), r.seconds,
+      static_cast<unsigned long long>(r.median_ticks), r.stopped_early ? 1 : 0,
+      static_cast<unsigned long long>(r.crossed_at));
   std::fflush(stdout);
   return 0;
 #endif

@@ -325,22 +325,25 @@ def run_timing(args, name, leaky, index):
             return ("FAIL", "timing run failed (exit %s): %s" % (rc, (why or err.strip())[-300:]),
                     err, total, runs)
         runs.append({"t": float(result["max_t"]), "n": int(result["n"]), "test": result["test"],
-                     "trace": trace, "seconds": float(result["seconds"])})
-        if runs[-1]["t"] < args.threshold:
+                     "trace": trace, "seconds": float(result["seconds"]),
+                     "crossed_at": int(result.get("crossed_at", 0))})
+        if runs[-1]["crossed_at"] == 0:
             break
     first = runs[0]
     summary = "|t|=%.1f n=%s (%s)" % (first["t"], fmt_n(first["n"]), first["test"])
-    crossed = [r for r in runs if r["t"] >= args.threshold]
+    crossed = [r for r in runs if r["crossed_at"]]
     if len(crossed) == 2:
-        message = "|t|=%.1f at n=%s, again %.1f at n=%s (%s)" % (
-            runs[0]["t"], fmt_n(runs[0]["n"]), runs[1]["t"], fmt_n(runs[1]["n"]), runs[1]["test"])
+        message = "|t| >= %g at n=%s, again at n=%s; |t|=%.1f at n=%s (%s)" % (
+            args.threshold, fmt_n(runs[0]["crossed_at"]), fmt_n(runs[1]["crossed_at"]),
+            runs[1]["t"], fmt_n(runs[1]["n"]), runs[1]["test"])
         return ("PASS" if leaky else "LEAK"), message, "", total, runs
     if leaky:
         return ("FAIL", "the deliberately leaky control did not reach |t| >= %g twice within "
                 "%gs: %s; this method is blind" % (args.threshold, args.seconds, summary),
                 "", total, runs)
     if crossed:
-        summary += "; crossed %g once, not again (|t|=%.1f)" % (args.threshold, runs[1]["t"])
+        summary += "; reached %g once (n=%s), not again (|t|=%.1f)" % (
+            args.threshold, fmt_n(runs[0]["crossed_at"]), runs[1]["t"])
     return "PASS", summary, "", total, runs
 
 
@@ -353,9 +356,11 @@ def cell(r):
     if r["leaky"] and label == "PASS":
         label = "CAUGHT"
     if r["method"] == "timing" and r["status"] != "SKIP" and r.get("runs"):
-        t = max(x["t"] for x in r["runs"])
-        n = r["runs"][-1]["n"] if r["status"] != "PASS" or r["leaky"] else r["runs"][0]["n"]
-        return "%s |t|=%.1f n=%s" % (label, t, fmt_n(n))
+        runs = r["runs"]
+        if len(runs) == 2 and runs[0]["crossed_at"] and runs[1]["crossed_at"]:
+            return "%s at n=%s |t|=%.0f" % (label, fmt_n(runs[0]["crossed_at"]),
+                                            max(x["t"] for x in runs))
+        return "%s |t|=%.1f n=%s" % (label, runs[0]["t"], fmt_n(runs[0]["n"]))
     if r["status"] in ("LEAK", "FAIL") or (r["leaky"] and r["status"] == "PASS"):
         m = re.search(r"(%s/\S+:\d+)" % OUR_DIRS, r["message"])
         return "%s %s" % (label, m.group(1).split("/")[-1]) if m else label
@@ -408,7 +413,7 @@ def write_svg(path, results, threshold, seconds):
     max_n = max(max(p[0] for p in r["runs"][0]["trace"]) for r in timed if r["runs"][0]["trace"])
     x_hi = max(4, math.ceil(math.log10(max(max_n, 10))))
     x_lo = 2
-    y_lo, y_hi = -1, 3  # |t| from 0.1 to 1000
+    y_lo, y_hi = -1, 4  # |t| from 0.1 to 10000
 
     def xy(n, t):
         x = left + (math.log10(max(n, 10 ** x_lo)) - x_lo) / (x_hi - x_lo) * w
@@ -441,12 +446,13 @@ def write_svg(path, results, threshold, seconds):
     out.append('<text x="16" y="%d" transform="rotate(-90 16 %d)" text-anchor="middle">max |t|'
                '</text>' % (top + h // 2, top + h // 2))
     legend = []
+    control_colors = ["#d62728", "#9467bd", "#8c564b", "#e377c2"]
     for r in timed:
         trace = r["runs"][0]["trace"]
         if not trace:
             continue
         if r["leaky"]:
-            color, width = "#d62728", 2
+            color, width = control_colors[sum(1 for c in legend if c[2]) % 4], 2
         elif r["status"] == "LEAK":
             color, width = "#ff7f0e", 2
         else:
@@ -455,11 +461,14 @@ def write_svg(path, results, threshold, seconds):
         out.append('<polyline fill="none" stroke="%s" stroke-width="%d" stroke-opacity="0.7" '
                    'points="%s"><title>%s: %s</title></polyline>'
                    % (color, width, pts, xml_escape(r["name"]), xml_escape(r["message"])))
+        ex, ey = xy(*trace[-1])
+        out.append('<circle cx="%.1f" cy="%.1f" r="%d" fill="%s"><title>%s</title></circle>'
+                   % (ex, ey, 3 if width > 1 else 1, color, xml_escape(r["name"])))
         if r["leaky"] or r["status"] == "LEAK":
-            legend.append((color, r["name"]))
+            legend.append((color, r["name"], r["leaky"]))
     clean = sum(1 for r in timed if not r["leaky"] and r["status"] != "LEAK")
-    legend.append(("#1f77b4", "%d constant-time checks" % clean))
-    for i, (color, label) in enumerate(legend):
+    legend.append(("#1f77b4", "%d constant-time checks" % clean, False))
+    for i, (color, label, _) in enumerate(legend):
         y = top + 10 + 18 * i
         out.append('<rect x="%d" y="%d" width="12" height="4" fill="%s"/><text x="%d" y="%d">%s'
                    '</text>' % (left + w + 20, y, color, left + w + 38, y + 5, xml_escape(label)))

@@ -172,8 +172,11 @@ TimingResult Measure(TimingCase& c, double seconds, uint64_t seed, double stop_a
     result.measurements = tests.measurements();
     const double elapsed = NowSeconds() - start;
     if (stop_at > 0 && which >= 0 && t >= stop_at) {
-      result.stopped_early = true;
-      break;
+      if (result.crossed_at == 0) result.crossed_at = result.measurements;
+      if (result.measurements >= kStopMeasurements) {
+        result.stopped_early = true;
+        break;
+      }
     }
     if (elapsed >= seconds) break;
   }

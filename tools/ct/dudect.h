@@ -73,11 +73,14 @@ struct TimingResult {
   double seconds = 0;
   uint64_t median_ticks = 0;  // of the first batch
   bool stopped_early = false;
+  uint64_t crossed_at = 0;  // measurements when max |t| first reached stop_at (0: never)
   std::vector<std::pair<uint64_t, double>> trace;  // (measurements, max |t|) after each batch
 };
 
-// Measures c for about `seconds` (wall clock), or until max |t| >= stop_at (when stop_at > 0 and
-// the test has enough samples). seed picks the class sequence.
+// Measures c for about `seconds` (wall clock), or until max |t| >= stop_at (when stop_at > 0) with
+// at least kStopMeasurements done (so the plot shows where |t| goes after the crossing). seed picks
+// the class sequence.
+inline constexpr uint64_t kStopMeasurements = 20000;
 TimingResult Measure(TimingCase& c, double seconds, uint64_t seed, double stop_at);
 
 // A small fast generator (SplitMix64) for classes and random inputs.
