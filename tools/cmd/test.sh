@@ -4,13 +4,13 @@
 #   --keep_going TARGET...` (default //...; the kernel VM test, the constant-time check and the fuzz
 #   corpus replays are part of it), (3) the unit tests and corpus replays (//impl/... //oracles/...
 #   //conformance/... //fuzz/...) again with --config=asan and --config=ubsan, each config in its own
-#   output base, (4) each fuzz target for --fuzz-seconds (default 60) under ASan+UBSan, and the
+#   output base, (4) each fuzz target for --fuzz-seconds (default 30) under ASan+UBSan, and the
 #   OSS-Fuzz build check. The last line sums every stage's counts; skips are listed above it with
 #   their reasons and never count as passes. Exit status: 0 when nothing failed, 1 otherwise, 2 on bad usage.
 test_kernel=1
 test_fuzz=1
 test_sanitizers=1
-test_fuzz_seconds=60
+test_fuzz_seconds=30
 test_targets=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
