@@ -1,18 +1,30 @@
 # summary: boot a kernel in qemu and run the kTLS + AF_ALG ARIA tests (default: Debian's + ARIA modules)
-# Usage: tools/ariasuite kernel [--kernel BZIMAGE [--modules DIR]... | --kernel-tree DIR]
+# Usage: tools/ariasuite kernel [--kernel BZIMAGE [--modules DIR]... | --kernel-tree DIR
+#          [--patches DIR|SERIES [--each]] [--bisect] [--tls-selftest aria|all|off] [--jobs N]]
 #          [--extra-test PROGRAM]... [--junit FILE] [--timeout SECS] [--accel auto|kvm|tcg]
 #          [--filter SUBSTRING] [--timeout-scale N] [--package linux-image-...-amd64-unsigned]
 #          [--cache DIR] [--workdir DIR]
-# Without --kernel/--kernel-tree: Debian's newest stock amd64 kernel, downloaded by package name
-# and unpacked into the cache (never installed), with the ARIA drivers built as out-of-tree
-# modules from the matching linux-source (tools/kernel/debian.py). The test programs are built
-# with Bazel (//kernel-tests:guest_tests). Exit status: 0 all passed, 1 a failure (a program
-# without its TAP plan and results too), 4 only skips or nothing tested (a --filter that matched
-# no test), 2 a setup error (one line naming it).
+# Without --kernel/--kernel-tree: Debian's newest stock amd64 kernel + out-of-tree ARIA modules.
+# --kernel-tree: allnoconfig + tools/kernel/guest.config + kernel-tests/config (or the tree's own
+# .config), built with ccache, plus the tree's kTLS selftest (ARIA variants + AES-GCM control).
+# Exit status: 0 all passed, 1 a failure, 4 only skips or nothing tested, 2 a setup error, a tree
+# that does not configure or build, a patch that does not apply (one line naming it).
+# --bisect (git bisect run): 0 good, 1 bad, 125 cannot test (no build, no boot), 128 abort.
 for a in "$@"; do
   if [[ "$a" == "-h" || "$a" == "--help" ]]; then
-    sed -n 's/^# \{0,1\}//; 2,11p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
+    sed -n 's/^# \{0,1\}//; 2,12p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
     exit 0
+  fi
+done
+for a in "$@"; do
+  if [[ "$a" == "--bisect" ]]; then
+    # An error of this host (a package, the guest programs' build) must abort `git bisect run`
+    # (status 128), not mark the commit bad (lib.sh's die exits 2).
+    die() {
+      echo "ariasuite: $*" >&2
+      exit 128
+    }
+    trap 'exit 128' ERR
   fi
 done
 # shellcheck source=tools/kernel/packages.sh

@@ -3,18 +3,26 @@
 
   main.py prepare [--cache DIR] [--package PKG]
       Download Debian's kernel and build the ARIA modules (see debian.py). Cached.
-  main.py run --test PROG... [--kernel BZIMAGE [--modules DIR]... | --kernel-tree DIR]
+  main.py run --test PROG... [--kernel BZIMAGE [--modules DIR]... | --kernel-tree DIR
+              [--patches DIR|SERIES [--each]] [--bisect] [--tls-selftest aria|all|off]]
               [--extra-test PROG]... [--junit FILE] [--timeout S] [--accel auto|kvm|tcg]
               [--no-prepare] [--cache DIR] [--package PKG] [--workdir DIR] [--vectors DIR]
       Without --kernel/--kernel-tree: the prepared Debian kernel (prepared now unless
-      --no-prepare, which reports a SKIP when nothing is prepared). --vectors: the folder of
-      known-answer files exported by //vectors:guest_vectors (aria_gcm.txt, aria_cbc.txt), copied
-      as they are into the guest's /ariasuite/vectors; this runner parses no vector file.
+      --no-prepare, which reports a SKIP when nothing is prepared). --kernel-tree builds the tree
+      (kernel_tree.py) and runs its own kTLS selftest beside ours (selftest.py); --patches
+      applies a series onto a copy first (patches.py), --each tests after every patch.
+      --vectors: the folder of known-answer files exported by //vectors:guest_vectors
+      (aria_gcm.txt, aria_cbc.txt), copied as they are into the guest's /ariasuite/vectors; this
+      runner parses no vector file.
 
 Exit status of run: 0 all passed, 1 a failure, 4 only skips or nothing tested (a --filter that
-matched no test: a SKIP line says so), 2 a usage or setup error (one line on stderr naming what).
+matched no test: a SKIP line says so), 2 a usage or setup error (one line on stderr naming what:
+also a tree that is no kernel tree, does not configure or build, a patch that does not apply).
 Every test program must print a TAP plan (1..N) and N results (1..0 only under --filter, or
 `1..0 # SKIP reason`), else it fails as `PROGRAM.program_status` with one line naming it.
+With --bisect (for `git bisect run`): 0 good, 1 bad (a test failed), 125 cannot test (the tree
+does not configure, build or boot, predates kTLS ARIA, or no ARIA test passed or failed), 128 an
+error of the host or the command line (aborts the bisection: a tool missing, the disk full).
 """
 import argparse
 import os
@@ -28,8 +36,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import debian  # noqa: E402
 import initramfs  # noqa: E402
+import kernel_tree  # noqa: E402
 import kmod  # noqa: E402
+import patches  # noqa: E402
 import qemu  # noqa: E402
+import selftest  # noqa: E402
 import tap  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -49,9 +60,22 @@ def log(msg):
     qemu.log(msg)
 
 
-def fatal(msg):
+# Exit statuses of errors: a host or usage problem, and a tree that cannot be tested. --bisect
+# changes them to what `git bisect run` expects (128 aborts the bisection, 125 skips the commit).
+EXIT_SETUP = 2
+EXIT_TREE = 2
+EXIT_BISECT_SETUP = 128
+EXIT_BISECT_SKIP = 125
+
+
+def fatal(msg, status=None):
     print("ariasuite kernel: error: " + msg, file=sys.stderr, flush=True)
-    sys.exit(2)
+    sys.exit(EXIT_SETUP if status is None else status)
+
+
+def fatal_tree(msg):
+    """The tree cannot be tested (not a kernel tree, it does not configure or build)."""
+    fatal(msg, EXIT_TREE)
 
 
 def _interp(path):
@@ -103,7 +127,7 @@ def read_vector_dir(folder):
 
 
 def build_initramfs(out, modules, tests, prog_timeout, vector_files):
-    """modules: [(name, path)] in load order; tests: [(guest name, host path)];
+    """modules: [(name, path)] in load order; tests: [(guest name, host path, [arguments])];
     vector_files: {name: text} for /ariasuite/vectors."""
     busybox = os.environ.get("ARIASUITE_BUSYBOX") or "/bin/busybox"
     if not os.path.exists(busybox):
@@ -120,7 +144,7 @@ def build_initramfs(out, modules, tests, prog_timeout, vector_files):
         lines.append("%s /%s" % (name, g))
     a.add_bytes("ariasuite/modules.list", ("\n".join(lines) + "\n").encode())
     libs = set()
-    for name, path in tests:
+    for name, path, _ in tests:
         a.add_file("ariasuite/tests/" + name, path, 0o755)
         interp = _interp(path)
         if interp:
@@ -128,7 +152,8 @@ def build_initramfs(out, modules, tests, prog_timeout, vector_files):
             libs.update(_shared_libs(path))
     for lib in sorted(libs):
         a.add_file(lib.lstrip("/"), os.path.realpath(lib), 0o755)
-    a.add_bytes("ariasuite/tests.list", ("\n".join(n for n, _ in tests) + "\n").encode())
+    a.add_bytes("ariasuite/tests.list", ("\n".join(" ".join([n] + list(argv))
+                                                   for n, _, argv in tests) + "\n").encode())
     a.add_bytes("ariasuite/timeout", str(prog_timeout).encode())
     for name, text in vector_files.items():
         a.add_bytes("ariasuite/vectors/" + name, text.encode())
@@ -209,68 +234,105 @@ def _skip_everything(args, reason):
     return 4
 
 
-def cmd_run(args):
-    start = time.monotonic()
+def _tests(args):
+    """[(guest name, host path, [arguments])] of --test and --extra-test."""
     tests = []
     for t in args.test:
         if not os.path.isfile(t):
             fatal("test program %s does not exist" % t)
-        tests.append((os.path.basename(t), os.path.abspath(t)))
+        tests.append((os.path.basename(t), os.path.abspath(t), []))
     for t in args.extra_test:
         if not os.path.isfile(t) or not os.access(t, os.X_OK):
             fatal("--extra-test %s is not an executable file" % t)
-        tests.append(("extra-" + os.path.basename(t), os.path.abspath(t)))
+        tests.append(("extra-" + os.path.basename(t), os.path.abspath(t), []))
     if not tests:
         fatal("no test programs given (--test PROG)")
-    names = [n for n, _ in tests]
+    names = [n for n, _, _ in tests]
     if len(set(names)) != len(names):
         fatal("two test programs share a name: %s" % ", ".join(names))
+    return tests
 
+
+def _user_kernel(args):
+    if not os.path.isfile(args.kernel):
+        fatal("--kernel %s: no such file" % args.kernel)
+    module_dirs, builtin = [], None
+    for d in args.modules:
+        if not os.path.isdir(d):
+            fatal("--modules %s: not a directory" % d)
+        module_dirs.append(d)
+        if os.path.exists(os.path.join(d, "modules.builtin")):
+            builtin = os.path.join(d, "modules.builtin")
+    return {"bzimage": args.kernel, "module_dirs": module_dirs, "builtin": builtin,
+            "description": "user kernel %s" % args.kernel, "notes": []}
+
+
+def _tree_kernel(args, tree, out=None, base_dir=None):
+    """Builds the tree (and its kTLS selftest); returns (kern, extra tests, extra cases)."""
+    fragments = [kernel_tree.GUEST_FRAGMENT, os.path.join(REPO, "kernel-tests", "config")]
+    cache = debian.cache_root(args.cache)
     try:
-        qemu_bin = qemu.find_qemu()
-    except qemu.QemuError as e:
-        if args.no_prepare:
-            return _skip_everything(args, str(e))
-        fatal(str(e))
+        kern = kernel_tree.build(tree, fragments, cache, jobs=args.jobs, out=out,
+                                 base_dir=base_dir)
+    except kernel_tree.TreeError as e:
+        fatal_tree(e.args[0])
+    except debian.PrepareError as e:
+        fatal(e.args[0])
+    cases = []
+    vnote = kernel_tree.version_notes(kern["version"])
+    if vnote:
+        cases.append(tap.Case("kernel_tree", "ktls_aria", "skip", vnote))
+    extra = []
+    if args.tls_selftest == "off":
+        log("note: the tree's kTLS selftest left out (--tls-selftest off)")
+    elif args.filter:
+        log("note: the tree's kTLS selftest left out under --filter (its harness takes -v/-t/-f)")
+    else:
+        st = selftest.build(kern["tree"], kern["build_dir"], os.path.join(kern["build_dir"],
+                                                                          "ariasuite-selftests"),
+                            which=args.tls_selftest, env=kern.get("env"),
+                            in_place=kern["build_dir"] == kern["tree"])
+        for n in st.notes:
+            log("note: " + n)
+        if st.path:
+            log("the tree's kTLS selftest runs as %s %s" % (selftest.GUEST_NAME,
+                                                             " ".join(st.args)))
+            extra.append((selftest.GUEST_NAME, st.path, st.args))
+        else:
+            log("SKIP the tree's kTLS selftest: " + st.skip)
+            cases.append(tap.Case(selftest.GUEST_NAME, "program_status", "skip", st.skip))
+    return kern, extra, cases
 
+
+def _resolve_kernel(args):
+    """The kernel to boot: (kern, extra tests, extra cases), or an int exit status."""
     if args.kernel:
-        if not os.path.isfile(args.kernel):
-            fatal("--kernel %s: no such file" % args.kernel)
-        module_dirs, builtin = [], None
-        for d in args.modules:
-            if not os.path.isdir(d):
-                fatal("--modules %s: not a directory" % d)
-            module_dirs.append(d)
-            if os.path.exists(os.path.join(d, "modules.builtin")):
-                builtin = os.path.join(d, "modules.builtin")
-        kern = {"bzimage": args.kernel, "module_dirs": module_dirs, "builtin": builtin,
-                "description": "user kernel %s" % args.kernel, "notes": []}
-    elif args.kernel_tree:
-        import kernel_tree
+        return _user_kernel(args), [], []
+    if args.kernel_tree:
+        return _tree_kernel(args, args.kernel_tree)
+    kern = debian.load_prepared(args.cache)
+    if kern is None and args.no_prepare:
+        return _skip_everything(
+            args, "no prepared kernel in %s: run tools/kernel/prepare.sh (or tools/ariasuite "
+            "kernel) first" % debian.cache_root(args.cache))
+    if kern is None or args.package:
         try:
-            kern = kernel_tree.build(args.kernel_tree, os.path.join(REPO, "kernel-tests", "config"),
-                                     debian.cache_root(args.cache))
+            kern = debian.prepare(args.cache, args.package)
         except debian.PrepareError as e:
             fatal(e.args[0])
-    else:
-        kern = debian.load_prepared(args.cache)
-        if kern is None and args.no_prepare:
-            return _skip_everything(
-                args, "no prepared kernel in %s: run tools/kernel/prepare.sh (or tools/ariasuite "
-                "kernel) first" % debian.cache_root(args.cache))
-        if kern is None or args.package:
-            try:
-                kern = debian.prepare(args.cache, args.package)
-            except debian.PrepareError as e:
-                fatal(e.args[0])
+    return kern, [], []
+
+
+def _boot_and_report(args, qemu_bin, kern, tests, extra_cases, start, workdir):
+    """Boots kern with the tests, prints the summary; returns (status, GuestRun)."""
     for n in kern.get("notes", []):
         log("note: " + n)
-
-    modules, notes = resolve_modules(kern["module_dirs"], kern.get("builtin"))
+    if kern.get("module_dirs") or not args.kernel_tree:
+        modules, notes = resolve_modules(kern["module_dirs"], kern.get("builtin"))
+    else:
+        modules, notes = [], []
     for n in notes:
         log("note: " + n)
-
-    workdir = args.workdir or tempfile.mkdtemp(prefix="ariasuite-kernel-")
     os.makedirs(workdir, exist_ok=True)
     initrd = os.path.join(workdir, "initramfs.cpio")
     vector_files = read_vector_dir(args.vectors)
@@ -291,8 +353,6 @@ def cmd_run(args):
     if args.timeout_scale != 1:
         append += " ariasuite.timeout_scale=%d" % args.timeout_scale
     if args.filter:
-        if any(c.isspace() for c in args.filter):
-            fatal("--filter takes one word (a substring of test names)")
         append += " ariasuite.filter=" + args.filter
     log("booting %s under %s (timeout %d s)" % (kern["bzimage"], accel.upper(), args.timeout))
 
@@ -317,8 +377,10 @@ def cmd_run(args):
             memory_mb=args.memory, smp=args.smp, progress=progress)
     except qemu.QemuError as e:
         fatal(str(e))
+    names = [n for n, _, _ in tests]
     run = tap.parse_guest(taptext, console, state, qemu_error, programs=names,
                           filtered=bool(args.filter))
+    run.cases = extra_cases + run.cases
     status, nothing = tap.run_verdict(run, args.filter)
     if nothing:
         run.cases.append(tap.Case("guest", "tests", "skip", nothing))
@@ -330,7 +392,118 @@ def cmd_run(args):
     if not args.workdir:
         os.unlink(initrd)  # a temporary folder keeps only the (small) logs
     log("console and TAP logs: %s" % workdir)
+    return status, run
+
+
+def bisect_status(status, run):
+    """(exit status for git bisect run, why): 0 good, 1 bad, 125 cannot test."""
+    if not run.began:
+        return EXIT_BISECT_SKIP, "the guest did not boot (no /init)"
+    if status == 1:
+        bad = [c for c in run.cases if c.status == "fail"]
+        return 1, "%d failed: %s" % (len(bad), ", ".join("%s.%s" % (c.suite, c.name)
+                                                          for c in bad[:5]))
+    aria = [c for c in run.cases if c.status != "skip" and "aria" in c.name.lower()]
+    if status != 0 or not aria:
+        return EXIT_BISECT_SKIP, "no ARIA test passed or failed"
+    return 0, "%d ARIA tests passed" % len(aria)
+
+
+def cmd_run(args):
+    start = time.monotonic()
+    tests = _tests(args)
+    try:
+        qemu_bin = qemu.find_qemu()
+    except qemu.QemuError as e:
+        if args.no_prepare:
+            return _skip_everything(args, str(e))
+        fatal(str(e))
+    if args.bisect and args.kernel_tree:
+        try:
+            version = kernel_tree.kernel_version(os.path.abspath(args.kernel_tree))
+        except kernel_tree.TreeError as e:
+            fatal_tree(e.args[0])
+        vnote = kernel_tree.version_notes(version)
+        if vnote:
+            fatal_tree("cannot test: " + vnote)
+    if args.patches:
+        return run_series(args, qemu_bin, tests, start)
+    got = _resolve_kernel(args)
+    if isinstance(got, int):
+        return got
+    kern, extra, cases = got
+    workdir = args.workdir or tempfile.mkdtemp(prefix="ariasuite-kernel-")
+    status, run = _boot_and_report(args, qemu_bin, kern, tests + extra, cases, start, workdir)
+    if args.bisect:
+        code, why = bisect_status(status, run)
+        word = {0: "good", 1: "bad"}.get(code, "cannot test")
+        print("ariasuite kernel --bisect: %s (exit %d): %s" % (word, code, why), flush=True)
+        return code
     return status
+
+
+def run_series(args, qemu_bin, tests, start):
+    """--patches: the series applied onto a copy of the tree, then built and tested (after the
+    last patch, or with --each before the first and after every one, stopping at the first
+    patch that breaks the suite)."""
+    tree = os.path.abspath(args.kernel_tree)
+    cache = debian.cache_root(args.cache)
+    try:
+        kernel_tree.kernel_version(tree)
+        series = patches.list_series(args.patches)
+        copy, out, base = patches.copy_layout(tree, cache)
+        kernel_tree.check_disk(os.path.dirname(copy))
+        log("copying %s to %s (%d patches to apply)" % (tree, copy, len(series)))
+        patches.make_copy(tree, copy, out)
+    except kernel_tree.TreeError as e:
+        fatal_tree(e.args[0])
+    except debian.PrepareError as e:
+        fatal(e.args[0])
+    workroot = args.workdir or tempfile.mkdtemp(prefix="ariasuite-kernel-")
+    # Without --each: one build after the last patch. With --each: the tree as given (step 0),
+    # then after each patch.
+    steps = list(range(0, len(series) + 1)) if args.each else [len(series)]
+    applied, results = 0, []
+    for step in steps:
+        while applied < step:
+            p = series[applied]
+            applied += 1
+            try:
+                patches.apply(copy, p, applied, len(series))
+            except kernel_tree.TreeError as e:
+                fatal_tree(e.args[0])
+            log("applied patch %d/%d %s" % (applied, len(series), p.name))
+        label = ("patch %d/%d %s" % (step, len(series), series[step - 1].name) if step
+                 else "the tree before any patch")
+        log("== %s: build and test" % label)
+        kern, extra, cases = _tree_kernel(args, copy, out=out, base_dir=base)
+        kern["description"] = "%s + %s" % (tree, label) if step else tree
+        status, run = _boot_and_report(args, qemu_bin, kern, tests + extra, cases, start,
+                                       os.path.join(workroot, "step-%02d" % step))
+        c = tap.counts(run.cases)
+        results.append((label, status, c))
+        if status == 1:
+            break
+    print("")
+    print("== ariasuite kernel --patches %s%s" % (args.patches, " --each" if args.each else ""))
+    for label, status, c in results:
+        print("   %-50s %s (%d passed, %d failed, %d skipped)" % (
+            label, {0: "passed", 1: "FAILED", 4: "nothing tested"}.get(status, status),
+            c["pass"], c["fail"], c["skip"]))
+    last_label, last_status, _ = results[-1]
+    if last_status == 1:
+        if args.each and len(results) == 1:
+            print("the tree fails before any patch: no patch to blame", flush=True)
+        elif args.each:
+            print("FIRST BREAKING: %s" % last_label, flush=True)
+        else:
+            print("the series fails after %s (--each names the patch that breaks it)" % last_label,
+                  flush=True)
+    return last_status
+
+
+def _flag_set(argv, flag):
+    return any(a == flag or a.startswith(flag + "=") for a in argv)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -342,6 +515,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main():
+    global EXIT_SETUP, EXIT_TREE
+    if _flag_set(sys.argv[1:], "--bisect"):
+        # Decided before parsing, so that even a bad flag aborts a bisection instead of
+        # marking the commit bad.
+        EXIT_SETUP, EXIT_TREE = EXIT_BISECT_SETUP, EXIT_BISECT_SKIP
     ap = _Parser(prog="tools/ariasuite kernel")
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("prepare")
@@ -354,9 +532,22 @@ def main():
     r.add_argument("--modules", action="append", default=[],
                    help="module tree or folder of .ko files (repeatable; later ones win)")
     r.add_argument("--kernel-tree")
+    r.add_argument("--patches", help="a directory of patches (its series file, else *.patch "
+                   "in name order) or a series file, applied onto a copy of --kernel-tree")
+    r.add_argument("--each", action="store_true",
+                   help="with --patches: build and test before the first and after every patch")
+    r.add_argument("--bisect", action="store_true",
+                   help="exit 0 good, 1 bad, 125 cannot test, 128 abort (git bisect run)")
+    r.add_argument("--tls-selftest", choices=["aria", "all", "off"], default="aria",
+                   help="the tree's own kTLS selftest: ARIA variants + AES-GCM control (default), "
+                   "every variant, or none")
+    r.add_argument("--jobs", type=int, help="make -j (default: the number of CPUs)")
     r.add_argument("--junit")
-    r.add_argument("--timeout", type=int, default=600)
-    r.add_argument("--program-timeout", type=int, default=300)
+    r.add_argument("--timeout", type=int,
+                   help="seconds for the whole guest run (default 600; 1500 with --kernel-tree, "
+                   "whose kTLS selftest adds about 150 s under TCG)")
+    r.add_argument("--program-timeout", type=int,
+                   help="seconds for one guest program (default 300; 600 with --kernel-tree)")
     r.add_argument("--accel", choices=["auto", "kvm", "tcg"], default="auto")
     r.add_argument("--smp", type=int, default=2)
     r.add_argument("--memory", type=int, default=1024)
@@ -376,6 +567,20 @@ def main():
         fatal("--kernel and --kernel-tree exclude each other")
     if args.modules and not args.kernel:
         fatal("--modules goes with --kernel")
+    for flag, val in (("--patches", args.patches), ("--bisect", args.bisect)):
+        if val and not args.kernel_tree:
+            fatal("%s goes with --kernel-tree" % flag)
+    if args.each and not args.patches:
+        fatal("--each goes with --patches")
+    if args.bisect and args.patches:
+        fatal("--bisect and --patches exclude each other (bisect the tree, or let --each name "
+              "the patch)")
+    if args.timeout is None:
+        args.timeout = 1500 if args.kernel_tree else 600
+    if args.program_timeout is None:
+        args.program_timeout = 600 if args.kernel_tree else 300
+    if args.filter and any(c.isspace() for c in args.filter):
+        fatal("--filter takes one word (a substring of test names)")
     return cmd_run(args)
 
 

@@ -3,5 +3,6 @@
 # kernels were built with, named in their headers' .kernelvariables) and xz for the ARIA modules;
 # ldd (libc-bin) for --extra-test programs that are not static.
 ARIASUITE_KERNEL_PACKAGES=(qemu-system-x86 busybox-static make gcc-12 xz-utils libc-bin)
-# Building a kernel from a tree (--kernel-tree): the usual kernel build dependencies.
-ARIASUITE_KERNEL_TREE_PACKAGES=(build-essential flex bison bc libelf-dev libssl-dev cpio)
+# Building a kernel from a tree (--kernel-tree): the usual kernel build dependencies, ccache (so a
+# rebuild after a small patch or a bisect step is quick) and git (--patches, git bisect run).
+ARIASUITE_KERNEL_TREE_PACKAGES=(build-essential flex bison bc libelf-dev libssl-dev cpio ccache git)
