@@ -50,6 +50,7 @@ vecdir="$(mktemp -d)"
 trap 'rm -rf "$vecdir"' EXIT
 (cd "$ARIASUITE_ROOT" && "$bazel_bin/vectors/guest_vectors" "$vecdir" vectors/*.json) >&2 ||
   die "vectors: //vectors:guest_vectors could not export the guest's vector files"
+trap - ERR  # main.py's own status (1 bad, 125 cannot test) is the answer
 set +e
 python3 "$ARIASUITE_ROOT/tools/kernel/main.py" run --vectors "$vecdir" "${tests[@]}" "$@"
 rc=$?
