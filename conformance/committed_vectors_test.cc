@@ -9,14 +9,18 @@
 #include <tuple>
 #include <vector>
 
-#include "conformance/backend.h"
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"
+#include "oracles/backend.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::MakeOursBackend;
+
 namespace {
 
 const char* const kFiles[] = {

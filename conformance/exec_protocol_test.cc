@@ -2,17 +2,35 @@
 // loop on malformed requests, and the example adapter end to end: `exec:openssl_adapter` must
 // answer every request of the Wycheproof ARIA files and of ariasuite's generated vectors exactly
 // as the in-process OpenSSL backend does.
-#include "conformance/protocol.h"
+#include "oracles/protocol.h"
 
 #include <cstdio>
 #include <filesystem>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
+#include "oracles/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::DescribeRequest;
+using oracles::FormatRequestLine;
+using oracles::FormatResponseLine;
+using oracles::Hex;
+using oracles::MakeExecBackend;
+using oracles::MakeOpenSslBackend;
+using oracles::Op;
+using oracles::ParseRequestLine;
+using oracles::ParseResponseLine;
+using oracles::Request;
+using oracles::Result;
+using oracles::ServeExecProtocol;
+
 namespace {
 
 TEST(ProtocolTest, RequestRoundTrip) {
@@ -131,7 +149,7 @@ TEST(ExecAdapterTest, MissingProgramIsUnavailable) {
 // The example adapter answers exactly as the OpenSSL backend it wraps.
 TEST(ExecAdapterTest, OpensslAdapterMatchesInProcessOpenssl) {
   std::unique_ptr<Backend> exec =
-      MakeExecBackend(testdata::RunfilePath("conformance/openssl_adapter"), "exec-openssl");
+      MakeExecBackend(testdata::RunfilePath("oracles/openssl_adapter"), "exec-openssl");
   ASSERT_FALSE(exec->unavailable()) << *exec->unavailable();
   std::unique_ptr<Backend> direct = MakeOpenSslBackend();
   std::vector<std::string> files;

@@ -13,12 +13,13 @@
 #include "impl/modes.h"
 #include "impl/openssl_oracle_for_testing.h"
 #include "impl/test_util.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
-using test_util::HexOf;
+using oracles::Hex;
 using test_util::RandomBytes;
 
 constexpr int kCases = 10000;
@@ -56,15 +57,15 @@ TEST_P(OpenSslRandomTest, EcbAndCbc) {
     const auto want = openssl_oracle::Cipher("ARIA", cbc ? "CBC" : "ECB", key, cbc ? iv : Bytes{},
                                              in, true);
     ASSERT_TRUE(want.has_value());
-    ASSERT_EQ(HexOf(ct), HexOf(*want)) << "case " << i << (cbc ? " CBC" : " ECB") << " key "
-                                       << HexOf(key) << " iv " << HexOf(iv) << " in " << HexOf(in);
+    ASSERT_EQ(Hex(ct), Hex(*want)) << "case " << i << (cbc ? " CBC" : " ECB") << " key "
+                                       << Hex(key) << " iv " << Hex(iv) << " in " << Hex(in);
     std::memcpy(v, iv.data(), 16);
     if (cbc) {
       ASSERT_EQ(AriaCbcDecrypt(impl(), dk, v, back.data(), ct.data(), ct.size()), Status::kOk);
     } else {
       ASSERT_EQ(AriaEcb(impl(), dk, back.data(), ct.data(), ct.size()), Status::kOk);
     }
-    ASSERT_EQ(HexOf(back), HexOf(in)) << "case " << i;
+    ASSERT_EQ(Hex(back), Hex(in)) << "case " << i;
   }
 }
 
@@ -87,8 +88,8 @@ TEST_P(OpenSslRandomTest, Ctr) {
               Status::kOk);
     const auto want = openssl_oracle::Cipher("ARIA", "CTR", key, iv, in, true);
     ASSERT_TRUE(want.has_value());
-    ASSERT_EQ(HexOf(ct), HexOf(*want)) << "case " << i << " key " << HexOf(key) << " iv "
-                                       << HexOf(iv) << " in " << HexOf(in);
+    ASSERT_EQ(Hex(ct), Hex(*want)) << "case " << i << " key " << Hex(key) << " iv "
+                                       << Hex(iv) << " in " << Hex(in);
   }
 }
 
@@ -111,15 +112,15 @@ TEST_P(OpenSslRandomTest, Gcm) {
               Status::kOk);
     const auto want = openssl_oracle::GcmSeal("ARIA", key, iv, aad, pt, tag_len);
     ASSERT_TRUE(want.has_value());
-    ASSERT_EQ(HexOf(ct) + "/" + HexOf(tag), HexOf(want->ct) + "/" + HexOf(want->tag))
-        << "case " << i << " key " << HexOf(key) << " iv " << HexOf(iv) << " aad " << HexOf(aad)
-        << " pt " << HexOf(pt) << " tag_len " << tag_len;
+    ASSERT_EQ(Hex(ct) + "/" + Hex(tag), Hex(want->ct) + "/" + Hex(want->tag))
+        << "case " << i << " key " << Hex(key) << " iv " << Hex(iv) << " aad " << Hex(aad)
+        << " pt " << Hex(pt) << " tag_len " << tag_len;
     Bytes back(pt.size());
     ASSERT_EQ(AriaGcmOpen(k, back.data(), iv.data(), iv.size(), want->ct.data(), want->ct.size(),
                           want->tag.data(), tag_len, aad.data(), aad.size()),
               Status::kOk)
         << "case " << i;
-    ASSERT_EQ(HexOf(back), HexOf(pt));
+    ASSERT_EQ(Hex(back), Hex(pt));
     if (i % 10 == 0) {
       // Flip one random bit of ct || tag || aad: both must reject.
       Bytes c = ct, t = tag, a = aad;

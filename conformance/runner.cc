@@ -22,9 +22,23 @@
 #include <set>
 #include <sstream>
 
-#include "conformance/wycheproof_writer.h"
+#include "vectors/wycheproof_writer.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::DecryptOp;
+using oracles::EncryptOp;
+using oracles::Hex;
+using oracles::Mode;
+using oracles::ModeName;
+using oracles::Op;
+using oracles::OpName;
+using oracles::Request;
+using oracles::Result;
+
 namespace {
 
 enum class Want { kEqual, kRefuse, kEqualOrRefuse, kDifferOrRefuse };
@@ -61,36 +75,6 @@ std::string Got(const Result& r, const Check& c) {
 
 bool Matches(const Result& r, const Check& c) {
   return r.accepted && (!c.check_out || r.output == c.out) && (!c.check_tag || r.tag == c.tag);
-}
-
-Op EncryptOp(Mode m) {
-  switch (m) {
-    case Mode::kEcb: return Op::kEcbEncrypt;
-    case Mode::kCbc: return Op::kCbcEncrypt;
-    case Mode::kCtr: return Op::kCtrEncrypt;
-    case Mode::kCbcPkcs5: return Op::kCbcPkcs5Encrypt;
-    case Mode::kGcm: return Op::kGcmSeal;
-    case Mode::kCcm: return Op::kCcmSeal;
-    case Mode::kCmac: return Op::kCmac;
-    case Mode::kKw: return Op::kKwWrap;
-    case Mode::kKwp: return Op::kKwpWrap;
-  }
-  return Op::kEcbEncrypt;
-}
-
-Op DecryptOp(Mode m) {
-  switch (m) {
-    case Mode::kEcb: return Op::kEcbDecrypt;
-    case Mode::kCbc: return Op::kCbcDecrypt;
-    case Mode::kCtr: return Op::kCtrDecrypt;
-    case Mode::kCbcPkcs5: return Op::kCbcPkcs5Decrypt;
-    case Mode::kGcm: return Op::kGcmOpen;
-    case Mode::kCcm: return Op::kCcmOpen;
-    case Mode::kCmac: return Op::kCmac;
-    case Mode::kKw: return Op::kKwUnwrap;
-    case Mode::kKwp: return Op::kKwpUnwrap;
-  }
-  return Op::kEcbDecrypt;
 }
 
 std::vector<Check> ChecksFor(const TestCase& c) {
@@ -564,10 +548,10 @@ std::vector<std::string> WriteFindings(const FileResult& r, const std::string& d
   for (const PairResult& p : r.pairs) {
     if (p.under_test || p.failed_cases.empty()) continue;
     // One document per algorithm (evp and testmgr files mix modes).
-    std::map<std::string, WycheproofDoc> docs;
+    std::map<std::string, vectors::WycheproofDoc> docs;
     for (const TestCase* c : p.failed_cases) {
-      const std::string alg = WycheproofAlgorithm(c->cipher, c->mode);
-      WycheproofDoc& d = docs[alg];
+      const std::string alg = vectors::WycheproofAlgorithm(c->cipher, c->mode);
+      vectors::WycheproofDoc& d = docs[alg];
       if (d.algorithm.empty()) {
         d.algorithm = alg;
         d.mode = c->mode;
@@ -631,7 +615,7 @@ std::vector<std::string> WriteFindings(const FileResult& r, const std::string& d
       const std::string stem = std::filesystem::path(r.file->path).stem().string();
       const std::string path = dir + "/" + backend + "__" + stem + "__" + alg + ".json";
       std::ofstream f(path, std::ios::binary | std::ios::trunc);
-      f << WriteWycheproof(doc);
+      f << vectors::WriteWycheproof(doc);
       if (!f) {
         *error = path + ": cannot write";
         return written;

@@ -12,11 +12,19 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
-#include "conformance/vector.h"
+#include "vectors/vector.h"
 #include "conformance/verdict.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::conformance {
+
+// The runner works on the vector model of //vectors.
+using vectors::Direction;
+using vectors::Expect;
+using vectors::ExpectName;
+using vectors::FlagNote;
+using vectors::TestCase;
+using vectors::VectorFile;
 
 // kError: the backend itself broke on the case (Result::error: an adapter died, timed out, broke
 // the protocol), whatever the case expects.
@@ -30,10 +38,10 @@ struct CaseResult {
 };
 
 // Runs one case: every check its expectation implies (see runner.cc). Never throws.
-CaseResult RunCase(Backend& backend, const TestCase& c);
+CaseResult RunCase(oracles::Backend& backend, const TestCase& c);
 
 // The requests RunCase sends for c, in order (for tests and tools that compare backends).
-std::vector<Request> RequestsFor(const TestCase& c);
+std::vector<oracles::Request> RequestsFor(const TestCase& c);
 
 // Why an "acceptable" Wycheproof result may go either way for this flag; a generic reason for
 // flags without an ariasuite policy.
@@ -63,7 +71,7 @@ struct FileResult {
 };
 
 struct SelectedBackend {
-  Backend* backend;
+  oracles::Backend* backend;
   bool under_test;
   bool may_skip = false;  // see PairResult::may_skip
 };

@@ -12,11 +12,15 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "conformance/runner.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Backend;
+using oracles::MakeBackends;
+
 namespace {
 
 constexpr char kUsage[] =
@@ -62,7 +66,7 @@ std::vector<std::string> SplitList(const std::string& s) {
 
 int Main(int argc, char** argv) {
   std::string impl_list = "ours", oracle_list = "all", junit, findings = "ariasuite-findings";
-  LoadOptions options;
+  vectors::LoadOptions options;
   bool strict_oracles = false;
   int max_failures = 20;
   std::vector<std::string> files;
@@ -83,7 +87,7 @@ int Main(int argc, char** argv) {
       if (!value(&oracle_list)) return Usage("--oracle needs a value");
     } else if (a == "--format") {
       if (!value(&v)) return Usage("--format needs a value");
-      std::optional<Format> f = ParseFormat(v);
+      std::optional<vectors::Format> f = vectors::ParseFormat(v);
       if (!f) return Usage("unknown format '" + v + "'");
       options.format = *f;
     } else if (a == "--junit") {
@@ -155,7 +159,7 @@ int Main(int argc, char** argv) {
   // Load every file first: a malformed file stops the run before anything is reported.
   std::vector<VectorFile> loaded(files.size());
   for (size_t i = 0; i < files.size(); ++i) {
-    if (!LoadVectorFile(files[i], options, &loaded[i], &error)) {
+    if (!vectors::LoadVectorFile(files[i], options, &loaded[i], &error)) {
       std::cerr << error << "\n";
       return 2;
     }

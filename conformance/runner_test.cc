@@ -14,12 +14,23 @@
 #include <sstream>
 #include <tuple>
 
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
+
+using oracles::Accepted;
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::MakeOursBackend;
+using oracles::Mode;
+using oracles::Op;
+using oracles::Refused;
+using oracles::Request;
+using oracles::Result;
+
 namespace {
 
 // A backend whose every answer is given by a function.
@@ -35,15 +46,6 @@ class Scripted : public Backend {
   std::function<std::optional<Result>(const Request&)> f_;
 };
 
-Result Ok(Bytes out, Bytes tag = {}) {
-  Result r;
-  r.accepted = true;
-  r.output = std::move(out);
-  r.tag = std::move(tag);
-  return r;
-}
-
-Result Refused() { return Result{}; }
 
 TestCase GcmCase(Expect expect) {
   TestCase c;
@@ -62,14 +64,14 @@ TestCase GcmCase(Expect expect) {
 TEST(RunCaseTest, ValidNeedsExactBytesBothWays) {
   // A correct backend.
   Scripted good([](const Request& r) -> std::optional<Result> {
-    if (r.op == Op::kGcmSeal) return Ok({0xbb}, Bytes(16, 0xcc));
-    return Ok({0xaa});
+    if (r.op == Op::kGcmSeal) return Accepted({0xbb}, Bytes(16, 0xcc));
+    return Accepted({0xaa});
   });
   EXPECT_EQ(RunCase(good, GcmCase(Expect::kValid)).outcome, CaseOutcome::kPass);
   // A wrong tag on seal.
   Scripted bad_tag([](const Request& r) -> std::optional<Result> {
-    if (r.op == Op::kGcmSeal) return Ok({0xbb}, Bytes(16, 0xcd));
-    return Ok({0xaa});
+    if (r.op == Op::kGcmSeal) return Accepted({0xbb}, Bytes(16, 0xcd));
+    return Accepted({0xaa});
   });
   CaseResult r = RunCase(bad_tag, GcmCase(Expect::kValid));
   EXPECT_EQ(r.outcome, CaseOutcome::kFail);
@@ -78,7 +80,7 @@ TEST(RunCaseTest, ValidNeedsExactBytesBothWays) {
             "tag=cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd");
   // Refusing a valid open.
   Scripted refuses_open([](const Request& r) -> std::optional<Result> {
-    if (r.op == Op::kGcmSeal) return Ok({0xbb}, Bytes(16, 0xcc));
+    if (r.op == Op::kGcmSeal) return Accepted({0xbb}, Bytes(16, 0xcc));
     Result x = Refused();
     x.detail = "why";
     return x;
@@ -89,7 +91,7 @@ TEST(RunCaseTest, ValidNeedsExactBytesBothWays) {
 }
 
 TEST(RunCaseTest, InvalidNeedsRefusal) {
-  Scripted accepts_all([](const Request&) -> std::optional<Result> { return Ok({0xaa}); });
+  Scripted accepts_all([](const Request&) -> std::optional<Result> { return Accepted({0xaa}); });
   CaseResult r = RunCase(accepts_all, GcmCase(Expect::kInvalid));
   EXPECT_EQ(r.outcome, CaseOutcome::kFail);
   EXPECT_EQ(r.message, "gcm-open: expected a refusal, got output=aa");
@@ -108,7 +110,7 @@ TEST(RunCaseTest, InvalidNeedsRefusal) {
   EXPECT_EQ(RunCase(refuses_all, params).outcome, CaseOutcome::kPass);
   EXPECT_EQ(seen, (std::vector<Op>{Op::kGcmOpen, Op::kGcmSeal}));
   Scripted seals_anyway([](const Request& q) -> std::optional<Result> {
-    if (q.op == Op::kGcmSeal) return Ok({0x01}, Bytes(16, 0));
+    if (q.op == Op::kGcmSeal) return Accepted({0x01}, Bytes(16, 0));
     return Refused();
   });
   r = RunCase(seals_anyway, params);
@@ -120,7 +122,8 @@ TEST(RunCaseTest, AcceptableTakesRefusalOrExactAnswer) {
   TestCase c = GcmCase(Expect::kAcceptable);
   Scripted refuses([](const Request&) -> std::optional<Result> { return Refused(); });
   EXPECT_EQ(RunCase(refuses, c).outcome, CaseOutcome::kPass);
-  Scripted wrong([](const Request&) -> std::optional<Result> { return Ok({0x00}, Bytes(16, 0)); });
+  Scripted wrong(
+      [](const Request&) -> std::optional<Result> { return Accepted({0x00}, Bytes(16, 0)); });
   EXPECT_EQ(RunCase(wrong, c).outcome, CaseOutcome::kFail);
   EXPECT_NE(AcceptableReason("ShortKey").find("SP 800-38F"), std::string::npos);
   EXPECT_NE(AcceptableReason("Unheard").find("no ariasuite policy"), std::string::npos);
@@ -134,11 +137,13 @@ TEST(RunCaseTest, CmacInvalidMustNotMatch) {
   c.tag = Bytes(16, 9);
   c.tag_len = 16;
   c.expect = Expect::kInvalid;
-  Scripted matches([](const Request&) -> std::optional<Result> { return Ok({}, Bytes(16, 9)); });
+  Scripted matches(
+      [](const Request&) -> std::optional<Result> { return Accepted({}, Bytes(16, 9)); });
   CaseResult r = RunCase(matches, c);
   EXPECT_EQ(r.outcome, CaseOutcome::kFail);
   EXPECT_EQ(r.message, "cmac: accepted the modified tag 09090909090909090909090909090909");
-  Scripted differs([](const Request&) -> std::optional<Result> { return Ok({}, Bytes(16, 8)); });
+  Scripted differs(
+      [](const Request&) -> std::optional<Result> { return Accepted({}, Bytes(16, 8)); });
   EXPECT_EQ(RunCase(differs, c).outcome, CaseOutcome::kPass);
 }
 
@@ -220,7 +225,7 @@ TEST(ReportTest, FindingsReproduceTheFailure) {
   ASSERT_TRUE(LoadVectorFile(testdata::RunfilePath("vectors/samples/aria_evp_sample.txt"), {}, &f,
                              &error))
       << error;
-  Scripted zero([](const Request&) -> std::optional<Result> { return Ok({0}, {0}); });
+  Scripted zero([](const Request&) -> std::optional<Result> { return Accepted({0}, {0}); });
   FileResult r = RunFile(f, {{&zero, false}});
   ASSERT_EQ(r.pairs[0].failed, 10);
   const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/findings";

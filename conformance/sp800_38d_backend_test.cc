@@ -8,20 +8,31 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
-namespace {
 
-Bytes H(const std::string& hex) {
-  Bytes out;
-  EXPECT_TRUE(testdata::HexDecode(hex, &out)) << hex;
-  return out;
-}
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::DescribeRequest;
+using oracles::DescribeResult;
+using oracles::HexLiteral;
+using oracles::MakeBackends;
+using oracles::MakeOpenSslBackend;
+using oracles::MakeOursBackend;
+using oracles::MakeSp80038dBackend;
+using oracles::Op;
+using oracles::OracleNames;
+using oracles::Request;
+using oracles::Result;
+
+namespace {
 
 Bytes RandomBytes(std::mt19937_64& rng, size_t n) {
   Bytes b(n);
@@ -67,16 +78,19 @@ TEST(Sp80038dTest, RegisteredAsAnOracle) {
 // AAD, 96-bit IV), typed from the published test vectors.
 TEST(Sp80038dTest, AesKnownAnswer) {
   auto oracle = MakeSp80038dBackend();
-  Request r = Seal(Cipher::kAes, H("feffe9928665731c6d6a8f9467308308"), H("cafebabefacedbaddecaf888"),
-                   H("feedfacedeadbeeffeedfacedeadbeefabaddad2"),
-                   H("d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95"
-                     "956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39"),
-                   16);
+  Request r =
+      Seal(Cipher::kAes, HexLiteral("feffe9928665731c6d6a8f9467308308"),
+           HexLiteral("cafebabefacedbaddecaf888"),
+           HexLiteral("feedfacedeadbeeffeedfacedeadbeefabaddad2"),
+           HexLiteral("d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a721c3c0c95"
+                      "956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39"),
+           16);
   std::optional<Result> got = oracle->Run(r);
   ASSERT_TRUE(got && got->accepted);
-  EXPECT_EQ(got->output, H("42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e21d514b2"
-                           "5466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091"));
-  EXPECT_EQ(got->tag, H("5bc94fbc3221a5db94fae95ae7121a47"));
+  EXPECT_EQ(got->output,
+            HexLiteral("42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e21d514b2"
+                       "5466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091"));
+  EXPECT_EQ(got->tag, HexLiteral("5bc94fbc3221a5db94fae95ae7121a47"));
 }
 
 TEST(Sp80038dTest, AgreesWithOursAndOpenSslOnRandomRequests) {

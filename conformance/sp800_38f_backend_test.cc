@@ -11,20 +11,36 @@
 #include <tuple>
 #include <vector>
 
-#include "conformance/backend.h"
-#include "conformance/loader.h"
+#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
-namespace {
 
-Bytes H(const std::string& hex) {
-  Bytes out;
-  EXPECT_TRUE(testdata::HexDecode(hex, &out)) << hex;
-  return out;
-}
+using oracles::AllOps;
+using oracles::Backend;
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::DescribeRequest;
+using oracles::DescribeResult;
+using oracles::Hex;
+using oracles::HexLiteral;
+using oracles::MakeBackends;
+using oracles::MakeBotanBackend;
+using oracles::MakeOpenSslBackend;
+using oracles::MakeOursBackend;
+using oracles::MakeSp80038fBackend;
+using oracles::Mode;
+using oracles::Op;
+using oracles::OpName;
+using oracles::OracleNames;
+using oracles::Request;
+using oracles::Result;
+
+namespace {
 
 Request Req(Op op, Bytes key, Bytes input) {
   Request r;
@@ -148,9 +164,9 @@ VectorFile SmallFile() {
     c.where = "planted:" + std::to_string(c.id);
     c.mode = m;
     c.expect = e;
-    c.key = H(key);
-    c.msg = H(msg);
-    c.ct = H(ct);
+    c.key = HexLiteral(key);
+    c.msg = HexLiteral(msg);
+    c.ct = HexLiteral(ct);
     f.cases.push_back(c);
   };
   add(Mode::kKw, Expect::kValid, "6f67486d1e914419cb43c28509c7c1ea", "8dc0632d92ee0be4f740028410b08270",
@@ -234,7 +250,7 @@ TEST(Sp80038fPlantedTest, DamagedWrappingsAreRefused) {
 TEST(Sp80038fPlantedTest, KwpLengthAndPaddingChecks) {
   std::unique_ptr<Backend> b = MakeSp80038fBackend(), ecb = MakeOpenSslBackend();
   ASSERT_FALSE(ecb->unavailable());
-  const Bytes key = H("000102030405060708090a0b0c0d0e0f");
+  const Bytes key = HexLiteral("000102030405060708090a0b0c0d0e0f");
   auto wrap_block = [&](const Bytes& s) {
     std::optional<Result> c = ecb->Run(Req(Op::kEcbEncrypt, key, s));
     EXPECT_TRUE(c && c->accepted && c->output.size() == 16);
@@ -247,12 +263,12 @@ TEST(Sp80038fPlantedTest, KwpLengthAndPaddingChecks) {
     s.insert(s.end(), padded8.begin(), padded8.end());
     return s;
   };
-  const Bytes five = H("1122334455000000");
+  const Bytes five = HexLiteral("1122334455000000");
   std::optional<Result> ok = b->Run(Req(Op::kKwpUnwrap, key, wrap_block(s_of(0xa65959a6, 5, five))));
   ASSERT_TRUE(ok && ok->accepted) << DescribeResult(ok);
   EXPECT_EQ(Hex(ok->output), "1122334455");
   // And the oracle's own wrapping of those 5 bytes is that block.
-  std::optional<Result> w = b->Run(Req(Op::kKwpWrap, key, H("1122334455")));
+  std::optional<Result> w = b->Run(Req(Op::kKwpWrap, key, HexLiteral("1122334455")));
   ASSERT_TRUE(w && w->accepted);
   EXPECT_EQ(Hex(w->output), Hex(wrap_block(s_of(0xa65959a6, 5, five))));
   struct Bad {
@@ -269,7 +285,8 @@ TEST(Sp80038fPlantedTest, KwpLengthAndPaddingChecks) {
       {0xa65959a6, 4, "1122334455000000", "nonzero padding (the 5th byte)"},
   };
   for (const Bad& x : bad) {
-    std::optional<Result> a = b->Run(Req(Op::kKwpUnwrap, key, wrap_block(s_of(x.icv, x.plen, H(x.block)))));
+    std::optional<Result> a =
+        b->Run(Req(Op::kKwpUnwrap, key, wrap_block(s_of(x.icv, x.plen, HexLiteral(x.block)))));
     ASSERT_TRUE(a);
     EXPECT_FALSE(a->accepted) << x.why << ": " << Hex(a->output);
     EXPECT_TRUE(a->error.empty()) << a->error;
@@ -419,7 +436,7 @@ TEST(Sp80038fDifferentialTest, BotanUnwrapsItsNonStandardWrappings) {
   std::unique_ptr<Backend> oracle = MakeSp80038fBackend(), ours = MakeOursBackend(Impl::kScalar),
                            botan = MakeBotanBackend();
   if (auto why = botan->unavailable()) GTEST_SKIP() << *why;
-  const Bytes key = H("000102030405060708090a0b0c0d0e0f");
+  const Bytes key = HexLiteral("000102030405060708090a0b0c0d0e0f");
   for (auto [wrap, unwrap, len] : {std::tuple{Op::kKwWrap, Op::kKwUnwrap, 8},
                                    std::tuple{Op::kKwpWrap, Op::kKwpUnwrap, 0}}) {
     std::optional<Result> w = botan->Run(Req(wrap, key, Bytes(len, 0x42)));

@@ -18,36 +18,35 @@
 #include "impl/gcm.h"
 #include "impl/openssl_oracle_for_testing.h"
 #include "impl/test_util.h"
+#include "oracles/hex.h"
 #include "vectors/testdata.h"
-#include "vectors/wycheproof_aead.h"
+#include "vectors/loader.h"
+#include "vectors/vector.h"
 
 namespace ariasuite {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
-using test_util::HexOf;
-using wycheproof::AeadCase;
-using wycheproof::LoadAeadFile;
+using oracles::Hex;
+using vectors::Expect;
+using vectors::TestCase;
 
 class WycheproofGcmTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(WycheproofGcmTest, AriaGcm) {
-  std::string looked_in;
-  const std::string shared = testdata::SharedDir(&looked_in);
-  if (shared.empty()) {
-    GTEST_SKIP() << "SKIP: shared Wycheproof vectors not found (looked in: " << looked_in
-                 << "); under bazel pass --test_env=ARIASUITE_SHARED_DIR=/path/to/shared";
-  }
-  const std::string path = shared + "/vectors/wycheproof/aria_gcm_test.json";
-  std::vector<AeadCase> cases;
+  std::string skip;
+  const std::string path = testdata::SharedWycheproofFile("aria_gcm_test.json", &skip);
+  if (path.empty()) GTEST_SKIP() << skip;
+  vectors::VectorFile file;
   std::string error;
-  ASSERT_TRUE(LoadAeadFile(path, "ARIA-GCM", &cases, &error)) << error;
+  ASSERT_TRUE(vectors::LoadWycheproofFile(path, "ARIA-GCM", &file, &error)) << error;
+  const std::vector<TestCase>& cases = file.cases;
   ASSERT_EQ(cases.size(), 311u);
 
   int valid_ok = 0, invalid_rejected = 0, acceptable = 0, oracle_checked = 0;
   std::map<std::string, int> by_flag;
-  for (const AeadCase& c : cases) {
-    SCOPED_TRACE(path + ":tcId " + std::to_string(c.tc_id) + " (" + c.result + ")");
+  for (const TestCase& c : cases) {
+    SCOPED_TRACE(c.where + " (" + vectors::ExpectName(c.expect) + ")");
     AriaGcmKey key;
     ASSERT_EQ(key.Init(GetParam(), c.key.data(), c.key.size()), Status::kOk);
     const size_t n = c.msg.size();
@@ -68,25 +67,25 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
       const auto ossl = openssl_oracle::GcmOpen("ARIA", c.key, c.iv, c.aad, c.ct, c.tag);
       EXPECT_EQ(ossl.has_value(), open == Status::kOk) << "OpenSSL disagrees on open";
       if (ossl && open == Status::kOk) {
-        EXPECT_EQ(HexOf(*ossl), HexOf(pt.data(), n));
+        EXPECT_EQ(Hex(*ossl), Hex(pt.data(), n));
       }
       ++oracle_checked;
     }
 
-    if (c.result == "valid") {
+    if (c.expect == Expect::kValid) {
       ASSERT_TRUE(policy_tag) << "a valid case has a tag size outside gcm.h's policy";
       ASSERT_EQ(seal, Status::kOk) << StatusName(seal);
-      EXPECT_EQ(HexOf(out.data(), n), HexOf(c.ct));
-      EXPECT_EQ(HexOf(tag.data(), c.tag.size()), HexOf(c.tag));
+      EXPECT_EQ(Hex(out.data(), n), Hex(c.ct));
+      EXPECT_EQ(Hex(tag.data(), c.tag.size()), Hex(c.tag));
       ASSERT_EQ(open, Status::kOk) << StatusName(open);
-      EXPECT_EQ(HexOf(pt.data(), n), HexOf(c.msg));
+      EXPECT_EQ(Hex(pt.data(), n), Hex(c.msg));
       // In place.
       Bytes buf = c.msg;
       buf.resize(n + 1);
       ASSERT_EQ(AriaGcmSeal(key, buf.data(), tag.data(), c.tag.size(), c.iv.data(), c.iv.size(),
                             buf.data(), n, c.aad.data(), c.aad.size()),
                 Status::kOk);
-      EXPECT_EQ(HexOf(buf.data(), n), HexOf(c.ct));
+      EXPECT_EQ(Hex(buf.data(), n), Hex(c.ct));
       // Streamed in chunks of 1, 7, 16 and 17 bytes (AAD and text).
       for (size_t chunk : {1, 7, 16, 17}) {
         AriaGcmContext ctx;
@@ -102,12 +101,12 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
         }
         Bytes t(16);
         ASSERT_EQ(ctx.FinishEncrypt(t.data(), c.tag.size()), Status::kOk);
-        EXPECT_EQ(HexOf(s.data(), n) + HexOf(t.data(), c.tag.size()), HexOf(c.ct) + HexOf(c.tag))
+        EXPECT_EQ(Hex(s.data(), n) + Hex(t.data(), c.tag.size()), Hex(c.ct) + Hex(c.tag))
             << "chunk " << chunk;
       }
       // A flipped tag bit and a trailing ciphertext byte are rejected.
       Bytes bad_tag = c.tag;
-      bad_tag[c.tc_id % bad_tag.size()] ^= 0x01;
+      bad_tag[c.id % bad_tag.size()] ^= 0x01;
       EXPECT_EQ(AriaGcmOpen(key, pt.data(), c.iv.data(), c.iv.size(), c.ct.data(), n,
                             bad_tag.data(), bad_tag.size(), c.aad.data(), c.aad.size()),
                 Status::kAuthFailed);
@@ -117,10 +116,10 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
                             c.tag.data(), c.tag.size(), c.aad.data(), c.aad.size()),
                 Status::kAuthFailed);
       ++valid_ok;
-    } else if (c.result == "invalid") {
+    } else if (c.expect == Expect::kInvalid) {
       EXPECT_NE(open, Status::kOk) << "an invalid case was accepted";
       if (open != Status::kOk) {
-        EXPECT_EQ(HexOf(pt.data(), n), std::string(2 * n, '0')) << "output not zeroed";
+        EXPECT_EQ(Hex(pt.data(), n), std::string(2 * n, '0')) << "output not zeroed";
       }
       if (c.iv.empty()) {
         EXPECT_EQ(seal, Status::kBadIvLength);
@@ -130,7 +129,7 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
     } else {
       // "acceptable": either rejected, or reproduced exactly.
       if (open == Status::kOk) {
-        EXPECT_EQ(HexOf(pt.data(), n), HexOf(c.msg));
+        EXPECT_EQ(Hex(pt.data(), n), Hex(c.msg));
       }
       ++acceptable;
     }

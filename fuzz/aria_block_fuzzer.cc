@@ -19,7 +19,7 @@ void Run(const uint8_t* data, size_t size) {
   r.key = c.key;
   r.input = c.data;
 
-  Differ differ(conformance::OpName(r.op));
+  Differ differ(oracles::OpName(r.op));
   Describe(&differ, r);
   const Answers answers = AskAll(&differ, AriaBackends(), r);
 
@@ -29,14 +29,14 @@ void Run(const uint8_t* data, size_t size) {
     AriaKey key;
     const Status st = c.decrypt ? AriaSetDecryptKey(&key, c.key.data(), c.key.size())
                                 : AriaSetEncryptKey(&key, c.key.data(), c.key.size());
-    conformance::Result one;
+    oracles::Result one;
     one.accepted = st == Status::kOk;
     if (one.accepted) {
       one.output.assign(c.data.begin(), c.data.begin() + 16);
       AriaCryptBlock(key, one.output.data(), one.output.data());
     }
     // Compared with the first block of our scalar path's answer.
-    Differ block(std::string(conformance::OpName(r.op)) + "-first-block");
+    Differ block(std::string(oracles::OpName(r.op)) + "-first-block");
     Describe(&block, r);
     auto scalar = answers.at("ours/scalar");
     if (scalar && scalar->accepted) scalar->output.resize(16);
@@ -54,9 +54,9 @@ void Run(const uint8_t* data, size_t size) {
     const auto& there = answers.at("ours/scalar");
     if (there && there->accepted) {
       back.input = there->output;
-      Differ round(std::string(conformance::OpName(r.op)) + "-round-trip");
+      Differ round(std::string(oracles::OpName(r.op)) + "-round-trip");
       Describe(&round, back);
-      conformance::Result original;
+      oracles::Result original;
       original.accepted = true;
       original.output = c.data;
       round.Add("original-input", true, original);

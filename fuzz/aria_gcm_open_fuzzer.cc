@@ -21,19 +21,10 @@ void Run(const uint8_t* data, size_t size) {
   c.Visit(reader);
   OpenTamper t;
   t.Visit(reader);
-  const Block h = GcmHashKey(conformance::Cipher::kAria, c.key);
-  const std::string solved = c.SolveIv(h);
-  const bool wraps = CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
-  const int64_t j0_counter = J0Counter(h, c.iv.data(), c.iv.size());
-
-  Request r;
-  r.op = Op::kGcmOpen;
-  r.key = c.key;
-  r.iv = c.iv;
-  r.aad = c.aad;
-  r.input = c.text;
+  const GcmSetup setup(&c, oracles::Cipher::kAria);
+  Request r = setup.Make(Op::kGcmOpen);
   Differ differ("gcm-open");
-  std::optional<conformance::Result> expected;
+  std::optional<oracles::Result> expected;
   if (t.source == 0) {
     r.tag = t.raw_tag;
   } else {
@@ -41,7 +32,7 @@ void Run(const uint8_t* data, size_t size) {
     Request seal = r;
     seal.op = Op::kGcmSeal;
     seal.tag_len = c.tag_len;
-    std::optional<conformance::Result> sealed;
+    std::optional<oracles::Result> sealed;
     std::string sealer;
     for (const char* name : {"ours/scalar", "openssl", "cryptopp", "botan"}) {
       sealed = AnswerOf(AriaBackends(), name, seal);
@@ -61,7 +52,7 @@ void Run(const uint8_t* data, size_t size) {
       if (ours_sealed) expected = Accepted(c.text);
     } else if (t.source == 2) {
       // One bit of IV, AAD, ciphertext or tag (whichever are non-empty) flipped: must be refused.
-      conformance::Bytes* parts[4] = {&r.iv, &r.aad, &r.input, &r.tag};
+      oracles::Bytes* parts[4] = {&r.iv, &r.aad, &r.input, &r.tag};
       const char* names[4] = {"iv", "aad", "ciphertext", "tag"};
       int k = static_cast<int>(t.flip % 4);
       for (int tries = 0; tries < 4 && parts[k]->empty(); ++tries) k = (k + 1) % 4;
@@ -86,12 +77,7 @@ void Run(const uint8_t* data, size_t size) {
       differ.Note("tag zeroed");
     }
   }
-  if (!solved.empty()) differ.Note(solved);
-  Describe(&differ, r);
-  differ.Param("ctr_wraps", wraps);
-  differ.Param("j0_counter", j0_counter);
-  const std::string outside = GcmOutsideCommonDomain(r.iv.size(), r.tag.size());
-  if (!outside.empty()) differ.IgnoreRefusals(outside);
+  setup.Annotate(&differ, r);
   if (expected) differ.Add("construction", true, expected);
   AskAll(&differ, AriaBackends(), r);
 
@@ -99,11 +85,11 @@ void Run(const uint8_t* data, size_t size) {
   for (Impl impl : AvailableImpls()) {
     AriaGcmKey key;
     if (key.Init(impl, r.key.data(), r.key.size()) != Status::kOk) continue;
-    conformance::Bytes out(r.input.size(), 0xa5);
+    oracles::Bytes out(r.input.size(), 0xa5);
     const Status st = AriaGcmOpen(key, out.data(), r.iv.data(), r.iv.size(), r.input.data(),
                                   r.input.size(), r.tag.data(), r.tag.size(), r.aad.data(),
                                   r.aad.size());
-    conformance::Result direct;
+    oracles::Result direct;
     direct.accepted = st == Status::kOk;
     if (direct.accepted) {
       direct.output = out;

@@ -15,26 +15,10 @@ void Run(const uint8_t* data, size_t size) {
   FuzzReader reader(data, size);
   GcmCase c;
   c.Visit(reader);
-  const Block h = GcmHashKey(conformance::Cipher::kAria, c.key);
-  const std::string solved = c.SolveIv(h);
-  const bool wraps = CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
-  const int64_t j0_counter = J0Counter(h, c.iv.data(), c.iv.size());
-
-  Request r;
-  r.op = Op::kGcmSeal;
-  r.key = c.key;
-  r.iv = c.iv;
-  r.aad = c.aad;
-  r.input = c.text;
-  r.tag_len = c.tag_len;
-  const std::string outside = GcmOutsideCommonDomain(r.iv.size(), r.tag_len);
-
+  const GcmSetup setup(&c, oracles::Cipher::kAria);
+  const Request r = setup.Make(Op::kGcmSeal);
   Differ differ("gcm-seal");
-  Describe(&differ, r);
-  differ.Param("ctr_wraps", wraps);
-  differ.Param("j0_counter", j0_counter);
-  if (!solved.empty()) differ.Note(solved);
-  if (!outside.empty()) differ.IgnoreRefusals(outside);
+  setup.Annotate(&differ, r);
   const Answers answers = AskAll(&differ, AriaBackends(), r);
   differ.Check();
 
@@ -47,14 +31,8 @@ void Run(const uint8_t* data, size_t size) {
   open.tag = sealed->tag;
   open.tag_len = 0;
   Differ round("gcm-seal-round-trip");
-  Describe(&round, open);
-  round.Param("ctr_wraps", wraps);
-  round.Param("j0_counter", j0_counter);
-  if (!outside.empty()) round.IgnoreRefusals(outside);
-  conformance::Result expected;
-  expected.accepted = true;
-  expected.output = c.text;
-  round.Add("original-plaintext", true, expected);
+  setup.Annotate(&round, open);
+  round.Add("original-plaintext", true, Accepted(c.text));
   AskAll(&round, AriaBackends(), open);
   round.Check();
 }

@@ -1,10 +1,10 @@
 // aria_modes: ARIA in ECB, CBC, CTR, CBC-PKCS5, CCM, CMAC, KW and KWP, every path of ours against
 // OpenSSL, Botan and Crypto++ (and the kernel's AF_ALG where it has ARIA); KW and KWP also against
-// the sp800-38f oracle (conformance/sp800_38f_backend.cc), so Botan is not their only judge. Decrypting operations
-// get raw input, a valid input (made by our scalar path) or a valid one with a bit flipped. CTR
-// counters can be set a few blocks before a carry across 8, 16, ... 128 bits. For ECB, CBC and CTR
-// our streaming APIs (impl/modes.h) also run the input cut into up to 8 update calls, which must
-// give the one-shot bytes.
+// the sp800-38f oracle (oracles/sp800_38f_backend.cc), so Botan is not their only judge.
+// Decrypting operations get raw input, a valid input (made by our scalar path) or a valid one with
+// a bit flipped. CTR counters can be set a few blocks before a carry across 8, 16, ... 128 bits.
+// For ECB, CBC and CTR our streaming APIs (impl/modes.h) also run the input cut into up to 8
+// update calls, which must give the one-shot bytes.
 #include <cstdint>
 #include <string>
 
@@ -41,20 +41,20 @@ std::optional<Op> InverseOf(Op op) {
   }
 }
 
-void FlipBit(conformance::Bytes* v, uint32_t bit) {
+void FlipBit(oracles::Bytes* v, uint32_t bit) {
   if (!v->empty()) (*v)[(bit / 8) % v->size()] ^= static_cast<uint8_t>(1u << (bit % 8));
 }
 
 // Our streaming API on one path, input cut as c.chunks says. nullopt where the API has no
 // streaming form for the operation.
-std::optional<conformance::Result> Chunked(Impl impl, const ModesCase& c, const Request& r) {
+std::optional<oracles::Result> Chunked(Impl impl, const ModesCase& c, const Request& r) {
   const ModeKind kind = c.Kind();
   if (kind != ModeKind::kEcb && kind != ModeKind::kCbc && kind != ModeKind::kCtr) return std::nullopt;
   const bool decrypt = r.op == Op::kEcbDecrypt || r.op == Op::kCbcDecrypt;
   AriaKey key;
   const Status ks = decrypt ? AriaSetDecryptKey(&key, r.key.data(), r.key.size())
                             : AriaSetEncryptKey(&key, r.key.data(), r.key.size());
-  conformance::Result res;
+  oracles::Result res;
   if (ks != Status::kOk) return res;
   res.output.resize(r.input.size());
   // ECB and CBC take whole blocks per call: cut sizes round down to 16.
@@ -95,7 +95,7 @@ void Run(const uint8_t* data, size_t size) {
   Request r;
   r.op = OpFor(kind, c.decrypt);
   r.key = c.key;
-  conformance::Bytes msg = c.data;
+  oracles::Bytes msg = c.data;
   switch (kind) {
     case ModeKind::kEcb:
     case ModeKind::kCbc:
@@ -121,7 +121,7 @@ void Run(const uint8_t* data, size_t size) {
   if (kind == ModeKind::kCcm || kind == ModeKind::kCmac) r.tag_len = c.tag_len;
   r.input = msg;
 
-  Differ differ(conformance::OpName(r.op));
+  Differ differ(oracles::OpName(r.op));
   // Decrypting operations with valid (or nearly valid) input: seal or wrap msg with our scalar path
   // first. KW/KWP unwrap take decryption round keys, which the backends derive themselves.
   if (auto inverse = InverseOf(r.op); inverse && c.source != 0) {
@@ -132,9 +132,9 @@ void Run(const uint8_t* data, size_t size) {
     if (made && made->accepted) {
       r.input = made->output;
       if (r.op == Op::kCcmOpen) r.tag = made->tag;
-      differ.Note(std::string("input made by ours/scalar ") + conformance::OpName(*inverse));
+      differ.Note(std::string("input made by ours/scalar ") + oracles::OpName(*inverse));
       if (c.source == 2) {
-        conformance::Bytes* target = (c.flip & 1) && !r.tag.empty() ? &r.tag : &r.input;
+        oracles::Bytes* target = (c.flip & 1) && !r.tag.empty() ? &r.tag : &r.input;
         FlipBit(target, c.flip >> 1);
         differ.Note("then one bit flipped");
       }

@@ -3,20 +3,21 @@
 
 #include <algorithm>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::fuzz {
 
-std::string GcmCase::SolveIv(const Block& h) {
+std::string GcmCase::SolveIv(const oracles::Block& h) {
   if (iv_mode != 2 || iv.size() == 12 || iv.empty()) return "";
   const size_t window_len = std::min<size_t>(16, iv.size());
   const size_t off = window % (iv.size() - window_len + 1);
-  const bool ok = SolveIvForJ0(iv.data(), iv.size(), off, window_len, h, CounterTarget(before),
-                               CounterMask());
-  const Block j0 = GcmJ0(h, iv.data(), iv.size());
+  const bool ok = oracles::SolveIvForJ0(iv.data(), iv.size(), off, window_len, h,
+                                        oracles::CounterTarget(before), oracles::CounterMask());
+  const oracles::Block j0 = oracles::GcmJ0(h, iv.data(), iv.size());
   return std::string(ok ? "IV solved" : "IV not solvable (kept)") + ": window " +
          std::to_string(off) + "+" + std::to_string(window_len) + ", J0 " +
-         conformance::Hex(j0.data(), j0.size()) + ", counter wraps after " +
+         oracles::Hex(j0.data(), j0.size()) + ", counter wraps after " +
          std::to_string(before + 1) + " blocks";
 }
 

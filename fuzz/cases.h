@@ -2,7 +2,7 @@
 // (FuzzReader) or writes it (FuzzWriter, for the seed generator) field by field. The selector
 // fields steer inputs to the corners random bytes miss: SIMD batch lengths, IV lengths 0, 1, 12,
 // 13, 16 and long, tag lengths 0..17, long AAD, CTR counters about to carry, and GCM IVs solved so
-// J0's 32-bit counter wraps a few blocks into the message (gcm_edges.h).
+// J0's 32-bit counter wraps a few blocks into the message (oracles/gcm_math.h).
 #ifndef ARIASUITE_FUZZ_CASES_H_
 #define ARIASUITE_FUZZ_CASES_H_
 
@@ -12,7 +12,7 @@
 #include <string>
 
 #include "fuzz/fuzz_io.h"
-#include "fuzz/gcm_edges.h"
+#include "oracles/gcm_math.h"
 
 namespace ariasuite::fuzz {
 
@@ -162,7 +162,7 @@ struct GcmCase {
 
   // For iv_mode 2: rewrites the IV so that J0's counter is `before` steps below 2^32, with the
   // GHASH key h of this key. Returns a note for reports ("" when nothing was solved).
-  std::string SolveIv(const Block& h);
+  std::string SolveIv(const oracles::Block& h);
 };
 
 // Whether a GCM request lies where libraries may differ on what they accept (tag lengths 1..11,

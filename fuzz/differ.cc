@@ -2,8 +2,6 @@
 // (see differ.h).
 #include "fuzz/differ.h"
 
-#include <cpuid.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -11,7 +9,9 @@
 #include "conformance/verdict.h"
 #include "fuzz/allowlist.h"
 #include "fuzz/reproducer.h"
+#include "impl/cpu_features.h"
 #include "impl/dispatch.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::fuzz {
 namespace {
@@ -27,23 +27,7 @@ bool SameAnswer(const Result& a, const Result& b) {
 }  // namespace
 
 std::string CpuAndPaths() {
-  unsigned a, b, c, d;
-  std::string s = "cpu:";
-  if (__get_cpuid(1, &a, &b, &c, &d)) {
-    if (c & (1u << 25)) s += " aes";
-    if (c & (1u << 1)) s += " pclmulqdq";
-    if (c & (1u << 28)) s += " avx";
-  }
-  if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
-    if (b & (1u << 5)) s += " avx2";
-    if (c & (1u << 8)) s += " gfni";
-    if (c & (1u << 9)) s += " vaes";
-    if (c & (1u << 10)) s += " vpclmulqdq";
-    if (b & (1u << 16)) s += " avx512f";
-    if (b & (1u << 30)) s += " avx512bw";
-    if (b & (1u << 31)) s += " avx512vl";
-  }
-  s += "; paths:";
+  std::string s = "cpu: " + CpuFeatureNames(HostCpuFeatures()) + "; paths:";
   for (Impl impl : AllImpls()) {
     std::string missing;
     s += " ";
@@ -55,8 +39,8 @@ std::string CpuAndPaths() {
   return s;
 }
 
-void Differ::Input(const std::string& name, const conformance::Bytes& value) {
-  inputs_.emplace_back(name, conformance::Hex(value) + " (" + std::to_string(value.size()) +
+void Differ::Input(const std::string& name, const oracles::Bytes& value) {
+  inputs_.emplace_back(name, oracles::Hex(value) + " (" + std::to_string(value.size()) +
                                  " bytes)");
 }
 
@@ -244,7 +228,7 @@ std::string Differ::Report(const Outcome& o) const {
   for (const Answer& a : answers_) {
     out += "  answer " + a.backend + (a.ours ? " (ours)" : "") +
            (a.set_aside ? " (set aside by the allowlist)" : "") + ": " +
-           conformance::DescribeResult(a.result) +
+           oracles::DescribeResult(a.result) +
            (a.result && !a.result->error.empty() ? " [backend error: " + a.result->error + "]" : "") +
            "\n";
   }

@@ -21,27 +21,17 @@
 #include <utility>
 #include <vector>
 
-#include "conformance/backend.h"
 #include "conformance/verdict.h"
 #include "fuzz/allowlist.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::fuzz {
 
-using conformance::Result;
+using oracles::Result;
 
 // Answers built by the targets themselves (our APIs called directly, expected outcomes).
-inline Result Accepted(conformance::Bytes output, conformance::Bytes tag = {}) {
-  Result r;
-  r.accepted = true;
-  r.output = std::move(output);
-  r.tag = std::move(tag);
-  return r;
-}
-inline Result Refused(std::string why) {
-  Result r;
-  r.detail = std::move(why);
-  return r;
-}
+using oracles::Accepted;
+using oracles::Refused;
 
 class Differ {
  public:
@@ -49,9 +39,9 @@ class Differ {
 
   // Numbers the allowlist conditions test (key_len, iv_len, tag_len, aad_len, input_len, ...).
   void Param(const std::string& name, int64_t value) { params_[name] = value; }
-  void Input(const std::string& name, const conformance::Bytes& value);
+  void Input(const std::string& name, const oracles::Bytes& value);
   // The request all backends answered, for the reproducer vector file of a third-party finding.
-  void SetRequest(const conformance::Request& request) { request_ = request; }
+  void SetRequest(const oracles::Request& request) { request_ = request; }
   // A free-text line for the report (how the input was built, e.g. the J0 it aims at).
   void Note(const std::string& line) { notes_.push_back(line); }
 
@@ -103,7 +93,7 @@ class Differ {
   std::vector<std::string> notes_;
   std::vector<Answer> answers_;
   std::optional<std::string> ignore_refusals_;
-  std::optional<conformance::Request> request_;
+  std::optional<oracles::Request> request_;
   bool used_allowlist_ = false;
   const std::vector<AllowEntry>* allowlist_ = nullptr;  // nullptr: BuiltinAllowlist()
 };

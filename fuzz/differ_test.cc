@@ -14,81 +14,76 @@
 namespace ariasuite::fuzz {
 namespace {
 
-Result Ok(std::vector<uint8_t> out, std::vector<uint8_t> tag = {}) {
-  return Accepted(std::move(out), std::move(tag));
-}
-Result No(const std::string& why = "") { return Refused(why); }
-
 TEST(DifferTest, AgreementAndUnsupportedAnswers) {
   Differ d("gcm-seal");
-  d.Add("ours/scalar", true, Ok({1, 2}, {3}));
-  d.Add("ours/gfni-avx512", true, Ok({1, 2}, {3}));
-  d.Add("openssl", false, Ok({1, 2}, {3}));
+  d.Add("ours/scalar", true, Accepted({1, 2}, {3}));
+  d.Add("ours/gfni-avx512", true, Accepted({1, 2}, {3}));
+  d.Add("openssl", false, Accepted({1, 2}, {3}));
   d.Add("kernel", false, std::nullopt);  // does not support: never compared
-  d.Add("botan", false, No("a"));
-  d.Add("cryptopp", false, No("b"));
+  d.Add("botan", false, Refused("a"));
+  d.Add("cryptopp", false, Refused("b"));
   EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY gcm-seal botan vs openssl");
   Differ e("gcm-open");
-  e.Add("ours/scalar", true, No("kAuthFailed"));
-  e.Add("openssl", false, No("EVP_DecryptFinal_ex"));
+  e.Add("ours/scalar", true, Refused("kAuthFailed"));
+  e.Add("openssl", false, Refused("EVP_DecryptFinal_ex"));
   e.Add("kernel", false, std::nullopt);
   EXPECT_EQ(e.Verdict(), "");
 }
 
 TEST(DifferTest, NamesTheOddOneOut) {
   Differ d("gcm-seal");
-  d.Add("ours/scalar", true, Ok({1}));
-  d.Add("ours/gfni-avx512", true, Ok({1}));
-  d.Add("openssl", false, Ok({1}));
-  d.Add("botan", false, Ok({9}));
+  d.Add("ours/scalar", true, Accepted({1}));
+  d.Add("ours/gfni-avx512", true, Accepted({1}));
+  d.Add("openssl", false, Accepted({1}));
+  d.Add("botan", false, Accepted({9}));
   EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY gcm-seal botan vs openssl");
   Differ e("ecb-encrypt");
-  e.Add("ours/scalar", true, Ok({1}));
-  e.Add("ours/gfni-avx512", true, Ok({2}));
-  e.Add("openssl", false, Ok({1}));
-  e.Add("botan", false, Ok({1}));
+  e.Add("ours/scalar", true, Accepted({1}));
+  e.Add("ours/gfni-avx512", true, Accepted({2}));
+  e.Add("openssl", false, Accepted({1}));
+  e.Add("botan", false, Accepted({1}));
   EXPECT_EQ(e.Verdict(), "ARIA_MISMATCH ecb-encrypt ours/gfni-avx512 vs ours/scalar");
 }
 
 TEST(DifferTest, OurPathsMustAgreeEvenOnRefusals) {
   Differ d("gcm-seal");
   d.IgnoreRefusals("tag length outside 12..16");
-  d.Add("ours/scalar", true, Ok({1}, {2}));
-  d.Add("ours/aesni-avx", true, No("kBadTagLength"));
-  d.Add("openssl", false, Ok({1}, {2}));
+  d.Add("ours/scalar", true, Accepted({1}, {2}));
+  d.Add("ours/aesni-avx", true, Refused("kBadTagLength"));
+  d.Add("openssl", false, Accepted({1}, {2}));
   EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH gcm-seal ours/aesni-avx vs ours/scalar");
 }
 
 TEST(DifferTest, IgnoreRefusalsStillComparesOutputs) {
   Differ d("gcm-seal");
   d.IgnoreRefusals("tag length outside 12..16");
-  d.Add("ours/scalar", true, No("kBadTagLength"));
-  d.Add("ours/aesni-avx", true, No("kBadTagLength"));
-  d.Add("openssl", false, Ok({1}, {2}));
-  d.Add("cryptopp", false, Ok({1}, {2}));
+  d.Add("ours/scalar", true, Refused("kBadTagLength"));
+  d.Add("ours/aesni-avx", true, Refused("kBadTagLength"));
+  d.Add("openssl", false, Accepted({1}, {2}));
+  d.Add("cryptopp", false, Accepted({1}, {2}));
   EXPECT_EQ(d.Verdict(), "");
-  d.Add("botan", false, Ok({1}, {3}));
+  d.Add("botan", false, Accepted({1}, {3}));
   EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY gcm-seal botan vs openssl");
 }
 
 TEST(DifferTest, RefusalMustNotReleaseOutput) {
   Differ d("gcm-open");
-  d.Add("ours/scalar", true, No());
-  Result leak = No("bad tag");
+  d.Add("ours/scalar", true, Refused());
+  Result leak = Refused("bad tag");
   leak.output = {7, 7};
   d.Add("openssl", false, leak);
   EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY gcm-open openssl vs ours/scalar");
   Differ e("gcm-open");
   e.Add("ours/scalar", true, leak);
-  e.Add("openssl", false, No());
+  e.Add("openssl", false, Refused());
   EXPECT_EQ(e.Verdict(), "ARIA_MISMATCH gcm-open ours/scalar vs released-output-on-refusal");
 }
 
 TEST(DifferTest, BrokenBackendAgreesWithNobody) {
   Differ d("gcm-open");
-  d.Add("ours/scalar", true, No());
-  d.Add("openssl", false, No());
-  Result broken = No();
+  d.Add("ours/scalar", true, Refused());
+  d.Add("openssl", false, Refused());
+  Result broken = Refused();
   broken.error = "adapter died";
   d.Add("boringssl", false, broken);
   EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY gcm-open boringssl vs openssl");
@@ -99,20 +94,20 @@ TEST(DifferTest, BrokenBackendAgreesWithNobody) {
 TEST(DifferTest, SharedLayerOfOursWrongAgainstOneOracleIsOurs) {
   Differ d("gcm-seal");
   for (const char* p : {"ours/scalar", "ours/aesni-avx", "ours/gfni-avx2", "ours/gfni-avx512"}) {
-    d.Add(p, true, Ok({9}, {9}));
+    d.Add(p, true, Accepted({9}, {9}));
   }
-  d.Add("openssl", false, Ok({1}, {2}));
+  d.Add("openssl", false, Accepted({1}, {2}));
   d.Add("kernel", false, std::nullopt);
   EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH gcm-seal ours/scalar vs openssl");
   // Two oracles that agree with each other against ours: still ours.
-  d.Add("botan", false, Ok({1}, {2}));
+  d.Add("botan", false, Accepted({1}, {2}));
   EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH gcm-seal ours/scalar vs openssl");
 }
 
 TEST(DifferTest, NoMajority) {
   Differ d("ctr-encrypt");
-  d.Add("ours/scalar", true, Ok({1}));
-  d.Add("openssl", false, Ok({2}));
+  d.Add("ours/scalar", true, Accepted({1}));
+  d.Add("openssl", false, Accepted({2}));
   EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH ctr-encrypt ours/scalar vs openssl");
 }
 
@@ -124,43 +119,43 @@ TEST(DifferTest, AllowlistSetsAThirdPartyAnswerAside) {
   Differ d("gcm-seal");
   d.UseAllowlist(&entries);
   d.Param("iv_len", 0);
-  d.Add("ours/scalar", true, No());
-  d.Add("openssl", false, No());
-  d.Add("botan", false, Ok({1}));
+  d.Add("ours/scalar", true, Refused());
+  d.Add("openssl", false, Refused());
+  d.Add("botan", false, Accepted({1}));
   EXPECT_EQ(d.Verdict(), "");
   EXPECT_TRUE(d.used_allowlist());
 
   Differ pair("gcm-seal");  // no majority: the allowlisted one is still set aside
   pair.UseAllowlist(&entries);
   pair.Param("iv_len", 0);
-  pair.Add("openssl", false, Ok({2}));
-  pair.Add("botan", false, Ok({1}));
+  pair.Add("openssl", false, Accepted({2}));
+  pair.Add("botan", false, Accepted({1}));
   EXPECT_EQ(pair.Verdict(), "");
 
   Differ outside("gcm-seal");  // ours refused outside the common domain: the majority of the
   outside.UseAllowlist(&entries);  // independent answers judges, and the allowlist still applies
   outside.IgnoreRefusals("tag length 1..11");
   outside.Param("iv_len", 0);
-  outside.Add("ours/scalar", true, No());
-  outside.Add("openssl", false, Ok({2}));
-  outside.Add("boringssl", false, Ok({2}));
-  outside.Add("botan", false, Ok({1}));
+  outside.Add("ours/scalar", true, Refused());
+  outside.Add("openssl", false, Accepted({2}));
+  outside.Add("boringssl", false, Accepted({2}));
+  outside.Add("botan", false, Accepted({1}));
   EXPECT_EQ(outside.Verdict(), "");
 
   Differ ours("gcm-seal");  // never for our paths
   ours.UseAllowlist(&entries);
   ours.Param("iv_len", 0);
-  ours.Add("ours/scalar", true, Ok({2}));
-  ours.Add("ours/aesni-avx", true, Ok({3}));
-  ours.Add("botan", false, Ok({1}));
+  ours.Add("ours/scalar", true, Accepted({2}));
+  ours.Add("ours/aesni-avx", true, Accepted({3}));
+  ours.Add("botan", false, Accepted({1}));
   EXPECT_EQ(ours.Verdict(), "ARIA_MISMATCH gcm-seal ours/aesni-avx vs ours/scalar");
 
   Differ other("gcm-seal");  // a condition that does not hold
   other.UseAllowlist(&entries);
   other.Param("iv_len", 1);
-  other.Add("ours/scalar", true, No());
-  other.Add("openssl", false, No());
-  other.Add("botan", false, Ok({1}));
+  other.Add("ours/scalar", true, Refused());
+  other.Add("openssl", false, Refused());
+  other.Add("botan", false, Accepted({1}));
   EXPECT_EQ(other.Verdict(), "ARIA_THIRD_PARTY gcm-seal botan vs openssl");
 }
 
@@ -172,12 +167,12 @@ TEST(DifferTest, AllowlistNeverRemovesTheLastConfirmingOracle) {
   ASSERT_TRUE(ParseAllowlist("kw-wrap botan * r.json # test entry\n", "t", &entries, &error));
   Differ d("kw-wrap");
   d.UseAllowlist(&entries);
-  d.Add("ours/scalar", true, Ok({9}));
-  d.Add("ours/gfni-avx512", true, Ok({9}));
-  d.Add("botan", false, Ok({1}));
+  d.Add("ours/scalar", true, Accepted({9}));
+  d.Add("ours/gfni-avx512", true, Accepted({9}));
+  d.Add("botan", false, Accepted({1}));
   EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH kw-wrap ours/scalar vs botan");
   // With a second, independent oracle on our side the entry applies.
-  d.Add("sp800-38f", false, Ok({9}));
+  d.Add("sp800-38f", false, Accepted({9}));
   EXPECT_EQ(d.Verdict(), "");
   EXPECT_TRUE(d.used_allowlist());
 }
@@ -185,9 +180,9 @@ TEST(DifferTest, AllowlistNeverRemovesTheLastConfirmingOracle) {
 TEST(DifferDeathTest, CheckAbortsWithTheStableFirstLineWhenOursIsWrong) {
   Differ d("gcm-seal");
   d.Input("key", {0xab, 0xcd});
-  d.Add("ours/scalar", true, Ok({1}));
-  d.Add("openssl", false, Ok({2}));
-  d.Add("botan", false, Ok({2}));
+  d.Add("ours/scalar", true, Accepted({1}));
+  d.Add("openssl", false, Accepted({2}));
+  d.Add("botan", false, Accepted({2}));
   EXPECT_DEATH(d.Check(), "^ARIA_MISMATCH gcm-seal ours/scalar vs openssl\n"
                           "(.|\n)*input key: abcd(.|\n)*answer botan: output=02(.|\n)*"
                           "verdict: ours is wrong(.|\n)*cpu:");
@@ -196,9 +191,9 @@ TEST(DifferDeathTest, CheckAbortsWithTheStableFirstLineWhenOursIsWrong) {
 TEST(DifferTest, ThirdPartyFindingIsRecordedAndFuzzingGoesOn) {
   auto round = [] {
     Differ d("cmac");
-    d.Add("ours/scalar", true, Ok({}, {1}));
-    d.Add("openssl", false, Ok({}, {1}));
-    d.Add("cryptopp", false, Ok({}, {}));
+    d.Add("ours/scalar", true, Accepted({}, {1}));
+    d.Add("openssl", false, Accepted({}, {1}));
+    d.Add("cryptopp", false, Accepted({}, {}));
     d.Check();  // returns: a finding about Crypto++, not ours
   };
   const int before = ThirdPartyRecords()["cmac cryptopp"].count;

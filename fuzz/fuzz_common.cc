@@ -11,7 +11,7 @@ std::vector<Backend*> BackendsFor(const std::vector<std::string>& names) {
   // Kept for the process: backends hold adapter processes and library contexts.
   static auto* owned = new std::vector<std::unique_ptr<Backend>>;
   std::string error;
-  std::vector<std::unique_ptr<Backend>> made = conformance::MakeBackends(names, &error);
+  std::vector<std::unique_ptr<Backend>> made = oracles::MakeBackends(names, &error);
   if (made.empty()) {
     std::fprintf(stderr, "ariasuite fuzz: %s\n", error.empty() ? "no backends" : error.c_str());
     std::exit(2);
@@ -44,7 +44,7 @@ Answers AskAll(Differ* differ, const std::vector<Backend*>& backends, const Requ
   return answers;
 }
 
-std::optional<conformance::Result> AnswerOf(const std::vector<Backend*>& backends,
+std::optional<oracles::Result> AnswerOf(const std::vector<Backend*>& backends,
                                             const std::string& name, const Request& request) {
   for (Backend* b : backends) {
     if (b->name() == name) return b->Run(request);
@@ -52,16 +52,16 @@ std::optional<conformance::Result> AnswerOf(const std::vector<Backend*>& backend
   return std::nullopt;
 }
 
-Block GcmHashKey(conformance::Cipher cipher, const conformance::Bytes& key) {
+oracles::Block GcmHashKey(oracles::Cipher cipher, const oracles::Bytes& key) {
   static const std::vector<Backend*>* aes = new std::vector<Backend*>(BackendsFor({"openssl"}));
   Request r;
   r.op = Op::kEcbEncrypt;
   r.cipher = cipher;
   r.key = key;
   r.input.assign(16, 0);
-  auto res = cipher == conformance::Cipher::kAria ? AnswerOf(AriaBackends(), "ours/scalar", r)
+  auto res = cipher == oracles::Cipher::kAria ? AnswerOf(AriaBackends(), "ours/scalar", r)
                                                   : AnswerOf(*aes, "openssl", r);
-  Block h{};
+  oracles::Block h{};
   if (res && res->accepted && res->output.size() == 16) {
     for (int i = 0; i < 16; ++i) h[i] = res->output[i];
   }
@@ -80,6 +80,35 @@ void Describe(Differ* differ, const Request& r) {
   if (!r.aad.empty()) differ->Input("aad", r.aad);
   differ->Input("input", r.input);
   if (!r.tag.empty()) differ->Input("tag", r.tag);
+}
+
+GcmSetup::GcmSetup(GcmCase* gcm_case, oracles::Cipher cipher_in) : c(*gcm_case), cipher(cipher_in) {
+  const oracles::Block h = GcmHashKey(cipher, gcm_case->key);
+  solved = gcm_case->SolveIv(h);
+  wraps = oracles::CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
+  j0_counter = oracles::J0Counter(h, c.iv.data(), c.iv.size());
+}
+
+Request GcmSetup::Make(Op op) const {
+  Request r;
+  r.op = op;
+  r.cipher = cipher;
+  r.key = c.key;
+  r.iv = c.iv;
+  r.aad = c.aad;
+  r.input = c.text;
+  if (op == Op::kGcmSeal) r.tag_len = c.tag_len;
+  return r;
+}
+
+void GcmSetup::Annotate(Differ* differ, const Request& r) const {
+  Describe(differ, r);
+  differ->Param("ctr_wraps", wraps);
+  differ->Param("j0_counter", j0_counter);
+  if (!solved.empty()) differ->Note(solved);
+  const std::string outside =
+      GcmOutsideCommonDomain(r.iv.size(), r.tag.empty() ? r.tag_len : r.tag.size());
+  if (!outside.empty()) differ->IgnoreRefusals(outside);
 }
 
 }  // namespace ariasuite::fuzz

@@ -8,18 +8,18 @@
 #include <string>
 #include <vector>
 
-#include "conformance/backend.h"
 #include "fuzz/cases.h"
 #include "fuzz/differ.h"
 #include "fuzz/fuzz_io.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::fuzz {
 
-using conformance::Backend;
-using conformance::Op;
-using conformance::Request;
+using oracles::Backend;
+using oracles::Op;
+using oracles::Request;
 
-// The available backends of the registry names (conformance/backend.h MakeBackends), created on
+// The available backends of the registry names (oracles/backend.h MakeBackends), created on
 // first use and kept for the process. A name the registry does not know is a fatal error.
 // Backends whose unavailable() gives a reason are dropped with one stderr line.
 std::vector<Backend*> BackendsFor(const std::vector<std::string>& names);
@@ -29,22 +29,41 @@ std::vector<Backend*> BackendsFor(const std::vector<std::string>& names);
 const std::vector<Backend*>& AriaBackends();
 
 // The answers of one AskAll, by backend name (for round trips without asking again).
-using Answers = std::map<std::string, std::optional<conformance::Result>>;
+using Answers = std::map<std::string, std::optional<oracles::Result>>;
 
 // Runs request on each backend, adds the answers to differ and returns them.
 Answers AskAll(Differ* differ, const std::vector<Backend*>& backends, const Request& request);
 
 // Asks the named backend alone (nullopt when it is not among backends).
-std::optional<conformance::Result> AnswerOf(const std::vector<Backend*>& backends,
+std::optional<oracles::Result> AnswerOf(const std::vector<Backend*>& backends,
                                             const std::string& name, const Request& request);
 
 // The GHASH key H = E_K(0^128) (SP 800-38D §6.4) of an ARIA key (our scalar path) or an AES key
 // (OpenSSL), for solving IVs; all zero when the key is refused.
-Block GcmHashKey(conformance::Cipher cipher, const conformance::Bytes& key);
+oracles::Block GcmHashKey(oracles::Cipher cipher, const oracles::Bytes& key);
 
 // Adds the request's fields and the usual parameters (key_len, iv_len, aad_len, input_len,
 // tag_len) to differ.
 void Describe(Differ* differ, const Request& request);
+
+// What every GCM target derives from its GcmCase (after Visit()) before asking the backends: the
+// IV solved where the case asks for a counter wrap (GcmCase::SolveIv), whether the 32-bit counter
+// wraps within the text, and J0's counter, all under the case's cipher.
+struct GcmSetup {
+  GcmSetup(GcmCase* c, oracles::Cipher cipher);
+
+  // The request of c for op: key, IV, AAD, text and (for a seal) the tag length.
+  Request Make(Op op) const;
+  // Describe(), the counter parameters (ctr_wraps, j0_counter: allowlist conditions use them),
+  // the solver's note, and IgnoreRefusals() outside the parameters every library takes.
+  void Annotate(Differ* differ, const Request& request) const;
+
+  const GcmCase& c;
+  oracles::Cipher cipher;
+  std::string solved;  // the solver's note, "" when the IV is as given
+  bool wraps = false;
+  int64_t j0_counter = 0;
+};
 
 }  // namespace ariasuite::fuzz
 

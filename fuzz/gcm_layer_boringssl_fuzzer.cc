@@ -1,7 +1,7 @@
 // gcm_layer_boringssl: our GCM layer (impl/gcm_internal.h), instantiated with AES
 // (impl/gcm_aes_for_testing.h) on every path, against BoringSSL's AES-GCM, OpenSSL's, Botan's and
 // Crypto++'s. BoringSSL exports the same symbols as OpenSSL, so it never shares this process: the
-// "boringssl" backend is the adapter //conformance:boringssl_adapter, a child process speaking the
+// "boringssl" backend is the adapter //oracles:boringssl_adapter, a child process speaking the
 // exec line protocol. Seal, then open the sealed message valid or with one bit flipped; IVs of
 // every length including solved ones whose counter wraps (the GCM layer, not the cipher, is under
 // test here).
@@ -24,7 +24,7 @@ const std::vector<Backend*>& AesBackends() {
     if (!has_boringssl) {
       // BoringSSL is what this target is for: without it the run would prove nothing.
       std::fprintf(stderr, "gcm_layer_boringssl: the boringssl backend is unavailable (see the "
-                           "SKIP line above); build //conformance:boringssl_adapter\n");
+                           "SKIP line above); build //oracles:boringssl_adapter\n");
       std::exit(2);
     }
     return b;
@@ -38,26 +38,10 @@ void Run(const uint8_t* data, size_t size) {
   c.Visit(reader);
   OpenTamper t;
   t.Visit(reader);
-  const Block h = GcmHashKey(conformance::Cipher::kAes, c.key);
-  const std::string solved = c.SolveIv(h);
-  const bool wraps = CounterWraps(h, c.iv.data(), c.iv.size(), c.text.size());
-  const int64_t j0_counter = J0Counter(h, c.iv.data(), c.iv.size());
-
-  Request r;
-  r.op = Op::kGcmSeal;
-  r.cipher = conformance::Cipher::kAes;
-  r.key = c.key;
-  r.iv = c.iv;
-  r.aad = c.aad;
-  r.input = c.text;
-  r.tag_len = c.tag_len;
-  const std::string outside = GcmOutsideCommonDomain(r.iv.size(), r.tag_len);
+  const GcmSetup setup(&c, oracles::Cipher::kAes);
+  const Request r = setup.Make(Op::kGcmSeal);
   Differ seal("aes-gcm-seal");
-  Describe(&seal, r);
-  seal.Param("ctr_wraps", wraps);
-  seal.Param("j0_counter", j0_counter);
-  if (!solved.empty()) seal.Note(solved);
-  if (!outside.empty()) seal.IgnoreRefusals(outside);
+  setup.Annotate(&seal, r);
   const Answers answers = AskAll(&seal, AesBackends(), r);
   seal.Check();
 
@@ -68,10 +52,10 @@ void Run(const uint8_t* data, size_t size) {
   o.input = sealed->output;
   o.tag = sealed->tag;
   o.tag_len = 0;
-  conformance::Result expected = Accepted(c.text);
+  oracles::Result expected = Accepted(c.text);
   Differ open("aes-gcm-open");
   if (t.source == 2 && o.tag.size() >= 4) {
-    conformance::Bytes* parts[3] = {&o.aad, &o.input, &o.tag};
+    oracles::Bytes* parts[3] = {&o.aad, &o.input, &o.tag};
     int k = static_cast<int>(t.flip % 3);
     while (parts[k]->empty()) k = (k + 1) % 3;  // the tag is never empty here
     const uint32_t bit = (t.flip >> 2) % (8 * parts[k]->size());
@@ -79,10 +63,7 @@ void Run(const uint8_t* data, size_t size) {
     open.Note("one bit flipped after sealing");
     expected = Refused("tampered");
   }
-  Describe(&open, o);
-  open.Param("ctr_wraps", wraps);
-  open.Param("j0_counter", j0_counter);
-  if (!outside.empty()) open.IgnoreRefusals(outside);
+  setup.Annotate(&open, o);
   open.Add("construction", true, expected);
   AskAll(&open, AesBackends(), o);
   open.Check();

@@ -14,18 +14,20 @@
 #include <string>
 #include <vector>
 
-#include "conformance/loader.h"
-#include "conformance/protocol.h"
-#include "conformance/wycheproof_writer.h"
+#include "vectors/loader.h"
+#include "vectors/wycheproof_writer.h"
 #include "fuzz/cases.h"
 #include "fuzz/fuzz_io.h"
 #include "fuzz/tls12_case.h"
+#include "oracles/hex.h"
+#include "oracles/protocol.h"
 
 namespace ariasuite::fuzz {
 namespace {
 
-using conformance::Mode;
-using conformance::TestCase;
+using vectors::TestCase;
+using oracles::Hex;
+using oracles::Mode;
 
 std::string g_out;
 int g_written = 0;
@@ -59,11 +61,11 @@ int KeyIndex(size_t len) { return len == 16 ? 0 : len == 24 ? 1 : 2; }
 
 // A spread of a file's cases: the first case of each (flags, expectation, iv/tag size, length
 // bucket), at most `cap`.
-std::vector<const TestCase*> Spread(const conformance::VectorFile& file, size_t cap) {
+std::vector<const TestCase*> Spread(const vectors::VectorFile& file, size_t cap) {
   std::set<std::string> seen;
   std::vector<const TestCase*> picked;
   for (const TestCase& t : file.cases) {
-    std::string key = conformance::ExpectName(t.expect);
+    std::string key = vectors::ExpectName(t.expect);
     for (const auto& f : t.flags) key += "," + f;
     key += "/" + std::to_string(t.iv.size()) + "/" + std::to_string(t.tag_len) + "/" +
            std::to_string(t.key.size()) + "/" + std::to_string(std::min<size_t>(t.msg.size(), 64) / 16);
@@ -89,10 +91,10 @@ GcmCase GcmFrom(const TestCase& t, bool use_ct) {
   return c;
 }
 
-bool Load(const std::string& path, conformance::VectorFile* file) {
+bool Load(const std::string& path, vectors::VectorFile* file) {
   std::string error;
-  conformance::LoadOptions options;
-  if (!conformance::LoadVectorFile(path, options, file, &error)) {
+  vectors::LoadOptions options;
+  if (!vectors::LoadVectorFile(path, options, file, &error)) {
     std::fprintf(stderr, "make_seeds: %s\n", error.c_str());
     return false;
   }
@@ -100,13 +102,13 @@ bool Load(const std::string& path, conformance::VectorFile* file) {
 }
 
 void GcmSeeds(const std::string& dir) {
-  conformance::VectorFile aria, aes;
+  vectors::VectorFile aria, aes;
   if (Load(dir + "/aria_gcm_test.json", &aria)) {
     for (const TestCase* t : Spread(aria, 24)) {
       if (t->iv.size() > 300 || t->key.size() < 16) continue;
       const std::string id = "wycheproof-aria-gcm-tc" + std::to_string(t->id);
       GcmCase seal = GcmFrom(*t, false);
-      if (t->expect != conformance::Expect::kInvalid) Write("aria_gcm_seal", id, Encode(seal));
+      if (t->expect != vectors::Expect::kInvalid) Write("aria_gcm_seal", id, Encode(seal));
       // Open: the vector's own ciphertext and tag, raw.
       GcmCase open = GcmFrom(*t, true);
       OpenTamper raw;
@@ -122,7 +124,7 @@ void GcmSeeds(const std::string& dir) {
       split.in_shift = static_cast<uint8_t>(t->id % 64);
       split.out_shift = static_cast<uint8_t>((t->id * 7) % 64);
       split.in_place = t->id % 2;
-      if (t->expect == conformance::Expect::kValid) {
+      if (t->expect == vectors::Expect::kValid) {
         Write("aria_gcm_stream", id, Encode(seal, split));
       }
     }
@@ -222,7 +224,7 @@ void ModeSeeds(const std::string& dir) {
                           Source{"aria_cmac_test.json", ModeKind::kCmac},
                           Source{"aria_wrap_test.json", ModeKind::kKw},
                           Source{"aria_kwp_test.json", ModeKind::kKwp}}) {
-    conformance::VectorFile file;
+    vectors::VectorFile file;
     if (!Load(dir + "/" + s.file, &file)) continue;
     for (const TestCase* t : Spread(file, 8)) {
       if (t->key.size() != 16 && t->key.size() != 24 && t->key.size() != 32) continue;
@@ -239,13 +241,13 @@ void ModeSeeds(const std::string& dir) {
         c.aad = t->aad;
         if (c.aad.size() > 64) continue;
         c.tag_len = static_cast<uint8_t>(std::min<size_t>(t->tag_len, 17));
-        c.source = decrypt ? (t->expect == conformance::Expect::kValid ? 1 : 2) : 0;
+        c.source = decrypt ? (t->expect == vectors::Expect::kValid ? 1 : 2) : 0;
         c.flip = static_cast<uint16_t>(t->id * 37);
         c.data = t->msg;
         if (c.data.size() > 1200) continue;
         c.length = LengthChoice::Raw(c.data.size());
         Write("aria_modes",
-              std::string("wycheproof-") + conformance::ModeName(
+              std::string("wycheproof-") + oracles::ModeName(
                   s.kind == ModeKind::kCbcPkcs5 ? Mode::kCbcPkcs5
                   : s.kind == ModeKind::kCcm    ? Mode::kCcm
                   : s.kind == ModeKind::kCmac   ? Mode::kCmac
@@ -280,7 +282,7 @@ void ModeSeeds(const std::string& dir) {
 }
 
 void BlockSeeds(const std::string& dir) {
-  conformance::VectorFile file;
+  vectors::VectorFile file;
   if (Load(dir + "/aria_cbc_pkcs5_test.json", &file)) {
     for (const TestCase* t : Spread(file, 6)) {
       BlockCase c;
@@ -315,15 +317,9 @@ void BlockSeeds(const std::string& dir) {
   }
 }
 
-std::string HexOf(const Bytes& b) { return conformance::Hex(b); }
-
 std::string CEscaped(const Bytes& b) {
   std::string s;
-  char buf[8];
-  for (uint8_t x : b) {
-    std::snprintf(buf, sizeof(buf), "\\x%02x", x);
-    s += buf;
-  }
+  for (uint8_t x : b) s += "\\x" + Hex(&x, 1);
   return s;
 }
 
@@ -336,11 +332,11 @@ void WriteLoaderSeed(const std::string& name, uint8_t which, uint8_t format, con
   w.Bool(&skip);
   w.Data(&body, body.size());
   if (which == 0 && format != 0) {
-    conformance::LoadOptions options;
-    options.format = static_cast<conformance::Format>(format);
-    conformance::VectorFile file;
+    vectors::LoadOptions options;
+    options.format = static_cast<vectors::Format>(format);
+    vectors::VectorFile file;
     std::string error;
-    if (!conformance::LoadVectorText(name, text, options, &file, &error)) {
+    if (!vectors::LoadVectorText(name, text, options, &file, &error)) {
       std::fprintf(stderr, "make_seeds: note: loader seed %s does not load: %s\n", name.c_str(),
                    error.c_str());
     }
@@ -351,11 +347,11 @@ void WriteLoaderSeed(const std::string& name, uint8_t which, uint8_t format, con
 // Small files of each format the runner reads, made from one Wycheproof ARIA-GCM case, plus exec
 // protocol lines and hex strings.
 void LoaderSeeds(const std::string& dir) {
-  conformance::VectorFile file;
+  vectors::VectorFile file;
   if (!Load(dir + "/aria_gcm_test.json", &file)) return;
   const TestCase* pick = nullptr;
   for (const TestCase& t : file.cases) {
-    if (t.expect == conformance::Expect::kValid && t.iv.size() == 12 && t.key.size() == 16 &&
+    if (t.expect == vectors::Expect::kValid && t.iv.size() == 12 && t.key.size() == 16 &&
         t.tag_len == 16 && !t.aad.empty() && t.msg.size() >= 16 && t.msg.size() <= 64) {
       pick = &t;
       break;
@@ -363,8 +359,8 @@ void LoaderSeeds(const std::string& dir) {
   }
   if (pick == nullptr) return;
   const TestCase& t = *pick;
-  conformance::WycheproofDoc doc;
-  doc.algorithm = conformance::WycheproofAlgorithm(t.cipher, t.mode);
+  vectors::WycheproofDoc doc;
+  doc.algorithm = vectors::WycheproofAlgorithm(t.cipher, t.mode);
   doc.mode = t.mode;
   doc.header = {"seed"};
   TestCase copy = t;
@@ -373,10 +369,10 @@ void LoaderSeeds(const std::string& dir) {
   TestCase bad = t;
   bad.id = t.id + 1;
   bad.flags.clear();
-  bad.expect = conformance::Expect::kInvalid;
+  bad.expect = vectors::Expect::kInvalid;
   bad.tag[0] ^= 1;
   doc.cases.push_back(bad);
-  const std::string wyche = conformance::WriteWycheproof(doc);
+  const std::string wyche = vectors::WriteWycheproof(doc);
   WriteLoaderSeed("wycheproof", 0, 1, wyche);
   WriteLoaderSeed("wycheproof-auto", 0, 0, wyche);
   WriteLoaderSeed("json", 1, 0, wyche);
@@ -388,21 +384,21 @@ void LoaderSeeds(const std::string& dir) {
   }();
   WriteLoaderSeed("cavp-encrypt", 0, 2,
                   "# ARIA-GCM sample (ariasuite fuzz seed)\n" + bits + "Count = 0\nKey = " +
-                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nPT = " + HexOf(t.msg) +
-                      "\nAAD = " + HexOf(t.aad) + "\nCT = " + HexOf(t.ct) + "\nTag = " +
-                      HexOf(t.tag) + "\n");
+                      Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nPT = " + Hex(t.msg) +
+                      "\nAAD = " + Hex(t.aad) + "\nCT = " + Hex(t.ct) + "\nTag = " +
+                      Hex(t.tag) + "\n");
   WriteLoaderSeed("cavp-decrypt-fail", 0, 2,
                   "# ARIA-GCM sample (ariasuite fuzz seed)\n" + bits + "Count = 0\nKey = " +
-                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nCT = " + HexOf(t.ct) +
-                      "\nAAD = " + HexOf(t.aad) + "\nTag = " + HexOf(bad.tag) + "\nFAIL\n");
+                      Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nCT = " + Hex(t.ct) +
+                      "\nAAD = " + Hex(t.aad) + "\nTag = " + Hex(bad.tag) + "\nFAIL\n");
   WriteLoaderSeed("evp", 0, 3,
-                  "Title = ARIA-GCM seed\n\nCipher = ARIA-128-GCM\nKey = " + HexOf(t.key) +
-                      "\nIV = " + HexOf(t.iv) + "\nAAD = " + HexOf(t.aad) + "\nTag = " +
-                      HexOf(t.tag) + "\nPlaintext = " + HexOf(t.msg) + "\nCiphertext = " +
-                      HexOf(t.ct) + "\n\nCipher = ARIA-128-GCM\nOperation = DECRYPT\nKey = " +
-                      HexOf(t.key) + "\nIV = " + HexOf(t.iv) + "\nAAD = " + HexOf(t.aad) +
-                      "\nTag = " + HexOf(bad.tag) + "\nPlaintext = " + HexOf(t.msg) +
-                      "\nCiphertext = " + HexOf(t.ct) + "\nResult = CIPHERFINAL_ERROR\n");
+                  "Title = ARIA-GCM seed\n\nCipher = ARIA-128-GCM\nKey = " + Hex(t.key) +
+                      "\nIV = " + Hex(t.iv) + "\nAAD = " + Hex(t.aad) + "\nTag = " +
+                      Hex(t.tag) + "\nPlaintext = " + Hex(t.msg) + "\nCiphertext = " +
+                      Hex(t.ct) + "\n\nCipher = ARIA-128-GCM\nOperation = DECRYPT\nKey = " +
+                      Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nAAD = " + Hex(t.aad) +
+                      "\nTag = " + Hex(bad.tag) + "\nPlaintext = " + Hex(t.msg) +
+                      "\nCiphertext = " + Hex(t.ct) + "\nResult = CIPHERFINAL_ERROR\n");
   Bytes ctext = t.ct;
   ctext.insert(ctext.end(), t.tag.begin(), t.tag.end());
   WriteLoaderSeed("testmgr", 0, 4,
@@ -413,29 +409,29 @@ void LoaderSeeds(const std::string& dir) {
                       ",\n\t\t.ptext\t= \"" + CEscaped(t.msg) + "\",\n\t\t.plen\t= " +
                       std::to_string(t.msg.size()) + ",\n\t\t.ctext\t= \"" + CEscaped(ctext) +
                       "\",\n\t\t.clen\t= " + std::to_string(ctext.size()) + ",\n\t}\n};\n");
-  conformance::Request r;
-  r.op = conformance::Op::kGcmSeal;
+  oracles::Request r;
+  r.op = oracles::Op::kGcmSeal;
   r.key = t.key;
   r.iv = t.iv;
   r.aad = t.aad;
   r.input = t.msg;
   r.tag_len = 16;
-  WriteLoaderSeed("request-seal", 2, 0, conformance::FormatRequestLine(r));
-  r.op = conformance::Op::kGcmOpen;
+  WriteLoaderSeed("request-seal", 2, 0, oracles::FormatRequestLine(r));
+  r.op = oracles::Op::kGcmOpen;
   r.input = t.ct;
   r.tag = t.tag;
   r.tag_len = 0;
-  WriteLoaderSeed("request-open", 2, 0, conformance::FormatRequestLine(r));
-  conformance::Result ok;
+  WriteLoaderSeed("request-open", 2, 0, oracles::FormatRequestLine(r));
+  oracles::Result ok;
   ok.accepted = true;
   ok.output = t.ct;
   ok.tag = t.tag;
-  WriteLoaderSeed("response-ok", 3, 0, conformance::FormatResponseLine(ok));
-  conformance::Result refused;
+  WriteLoaderSeed("response-ok", 3, 0, oracles::FormatResponseLine(ok));
+  oracles::Result refused;
   refused.detail = "tag mismatch";
-  WriteLoaderSeed("response-refused", 3, 0, conformance::FormatResponseLine(refused));
-  WriteLoaderSeed("response-unsupported", 3, 0, conformance::FormatResponseLine(std::nullopt));
-  WriteLoaderSeed("hex", 4, 0, HexOf(t.key) + "AbCd");
+  WriteLoaderSeed("response-refused", 3, 0, oracles::FormatResponseLine(refused));
+  WriteLoaderSeed("response-unsupported", 3, 0, oracles::FormatResponseLine(std::nullopt));
+  WriteLoaderSeed("hex", 4, 0, Hex(t.key) + "AbCd");
 }
 
 void TlsSeeds() {

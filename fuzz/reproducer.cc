@@ -7,67 +7,35 @@
 #include <functional>
 #include <map>
 
-#include "conformance/vector.h"
-#include "conformance/wycheproof_writer.h"
+#include "vectors/vector.h"
+#include "vectors/wycheproof_writer.h"
 
 namespace ariasuite::fuzz {
 
-using conformance::Direction;
-using conformance::Expect;
-using conformance::Mode;
-using conformance::Op;
+using vectors::Direction;
+using vectors::Expect;
+using oracles::Mode;
 
-namespace {
-
-struct OpInfo {
-  Mode mode;
-  bool encrypting;
-};
-
-std::optional<OpInfo> InfoOf(Op op) {
-  switch (op) {
-    case Op::kEcbEncrypt: return OpInfo{Mode::kEcb, true};
-    case Op::kEcbDecrypt: return OpInfo{Mode::kEcb, false};
-    case Op::kCbcEncrypt: return OpInfo{Mode::kCbc, true};
-    case Op::kCbcDecrypt: return OpInfo{Mode::kCbc, false};
-    case Op::kCtrEncrypt: return OpInfo{Mode::kCtr, true};
-    case Op::kCtrDecrypt: return OpInfo{Mode::kCtr, false};
-    case Op::kCbcPkcs5Encrypt: return OpInfo{Mode::kCbcPkcs5, true};
-    case Op::kCbcPkcs5Decrypt: return OpInfo{Mode::kCbcPkcs5, false};
-    case Op::kGcmSeal: return OpInfo{Mode::kGcm, true};
-    case Op::kGcmOpen: return OpInfo{Mode::kGcm, false};
-    case Op::kCcmSeal: return OpInfo{Mode::kCcm, true};
-    case Op::kCcmOpen: return OpInfo{Mode::kCcm, false};
-    case Op::kCmac: return OpInfo{Mode::kCmac, true};
-    case Op::kKwWrap: return OpInfo{Mode::kKw, true};
-    case Op::kKwUnwrap: return OpInfo{Mode::kKw, false};
-    case Op::kKwpWrap: return OpInfo{Mode::kKwp, true};
-    case Op::kKwpUnwrap: return OpInfo{Mode::kKwp, false};
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
-std::string ReproducerJson(const conformance::Request& r,
-                           const std::optional<conformance::Result>& expected,
+std::string ReproducerJson(const oracles::Request& r,
+                           const std::optional<oracles::Result>& expected,
                            const std::string& comment) {
-  const auto info = InfoOf(r.op);
-  if (!info || !expected) return "";
-  conformance::TestCase c;
+  if (!expected) return "";
+  const Mode mode = oracles::ModeOf(r.op);
+  const bool encrypting = oracles::IsEncrypting(r.op);
+  vectors::TestCase c;
   c.id = 1;
   c.comment = comment;
   c.flags = {"FuzzFinding"};
-  c.mode = info->mode;
+  c.mode = mode;
   c.cipher = r.cipher;
-  c.direction = info->encrypting ? Direction::kEncrypt : Direction::kDecrypt;
+  c.direction = encrypting ? Direction::kEncrypt : Direction::kDecrypt;
   c.key = r.key;
   c.iv = r.iv;
   c.aad = r.aad;
   c.tag_len = r.tag.empty() ? r.tag_len : r.tag.size();
   if (expected->accepted) {
     c.expect = Expect::kValid;
-    if (info->encrypting) {
+    if (encrypting) {
       c.msg = r.input;
       c.ct = expected->output;
       c.tag = expected->tag;
@@ -79,19 +47,19 @@ std::string ReproducerJson(const conformance::Request& r,
   } else {
     // The majority refused: the odd library accepted what it should not have.
     c.expect = Expect::kInvalid;
-    if (info->encrypting) {
+    if (encrypting) {
       // The loader marks a case whose parameters are invalid (so the encrypting direction must be
       // refused too) by these Wycheproof flags.
       std::string flag = "WrongDataSize";
-      if (info->mode == Mode::kGcm) {
+      if (mode == Mode::kGcm) {
         flag = r.iv.empty() ? "ZeroLengthIv" : "InvalidTagSize";
-      } else if (info->mode == Mode::kCcm) {
+      } else if (mode == Mode::kCcm) {
         flag = (r.iv.size() < 7 || r.iv.size() > 13) ? "InvalidNonceSize" : "InvalidTagSize";
       }
       c.flags.push_back(flag);
     }
-    c.params_invalid = info->encrypting;
-    if (info->encrypting) {
+    c.params_invalid = encrypting;
+    if (encrypting) {
       c.msg = r.input;
       c.ct.assign(r.input.size(), 0);
       c.tag.assign(c.tag_len, 0);
@@ -101,12 +69,12 @@ std::string ReproducerJson(const conformance::Request& r,
       c.msg.assign(r.input.size(), 0);
     }
   }
-  conformance::WycheproofDoc doc;
-  doc.algorithm = conformance::WycheproofAlgorithm(r.cipher, info->mode);
-  doc.mode = info->mode;
+  vectors::WycheproofDoc doc;
+  doc.algorithm = vectors::WycheproofAlgorithm(r.cipher, mode);
+  doc.mode = mode;
   doc.header = {"A differential fuzzing finding of ariasuite (fuzz/README.md): the expected result",
                 "is the answer of the majority of backends, including every path of ours."};
-  doc.notes["FuzzFinding"] = conformance::FlagNote{
+  doc.notes["FuzzFinding"] = vectors::FlagNote{
       "EdgeCase", "Found by ariasuite's differential fuzzers: one library disagrees with the rest."};
   const std::map<std::string, std::string> descriptions = {
       {"WrongDataSize", "The data size is one the mode cannot process (SP 800-38F §6.2: KW needs "
@@ -116,14 +84,14 @@ std::string ReproducerJson(const conformance::Request& r,
       {"InvalidNonceSize", "A nonce length the mode does not allow (SP 800-38C §A.1: 7..13)."}};
   for (const std::string& f : c.flags) {
     auto it = descriptions.find(f);
-    if (it != descriptions.end()) doc.notes[f] = conformance::FlagNote{"ModifiedParameter", it->second};
+    if (it != descriptions.end()) doc.notes[f] = vectors::FlagNote{"ModifiedParameter", it->second};
   }
   doc.cases.push_back(c);
-  return conformance::WriteWycheproof(doc);
+  return vectors::WriteWycheproof(doc);
 }
 
-std::string WriteReproducer(const conformance::Request& request,
-                            const std::optional<conformance::Result>& expected,
+std::string WriteReproducer(const oracles::Request& request,
+                            const std::optional<oracles::Result>& expected,
                             const std::string& odd_backend, const std::string& comment) {
   const char* dir = std::getenv("ARIASUITE_FUZZ_FINDINGS_DIR");
   if (dir == nullptr || *dir == '\0') return "";
@@ -133,7 +101,7 @@ std::string WriteReproducer(const conformance::Request& request,
   for (char ch : odd_backend) name += (ch == '/' || ch == ':') ? '_' : ch;
   char hash[17];
   std::snprintf(hash, sizeof(hash), "%016zx", std::hash<std::string>{}(json));
-  const std::string path = std::string(dir) + "/reproducer-" + conformance::OpName(request.op) +
+  const std::string path = std::string(dir) + "/reproducer-" + oracles::OpName(request.op) +
                            "-" + name + "-" + hash + ".json";
   std::ofstream out(path, std::ios::trunc);
   out << json;

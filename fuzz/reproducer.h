@@ -1,5 +1,5 @@
 // Turns a fuzzer's third-party finding into a standalone reproducer: a Wycheproof-schema vector
-// file (conformance/wycheproof_writer.h) holding the request, with the majority's answer as the
+// file (vectors/wycheproof_writer.h) holding the request, with the majority's answer as the
 // expected result, that `tools/ariasuite conformance` runs against every backend. The odd library
 // then fails that case on its own, without the fuzzer.
 #ifndef ARIASUITE_FUZZ_REPRODUCER_H_
@@ -8,20 +8,20 @@
 #include <optional>
 #include <string>
 
-#include "conformance/backend.h"
+#include "oracles/backend.h"
 
 namespace ariasuite::fuzz {
 
 // The vector file text for request with the expected (majority) answer; "" when the operation has
 // no vector form. comment goes into the case's comment (e.g. the ARIA_MISMATCH line).
-std::string ReproducerJson(const conformance::Request& request,
-                           const std::optional<conformance::Result>& expected,
+std::string ReproducerJson(const oracles::Request& request,
+                           const std::optional<oracles::Result>& expected,
                            const std::string& comment);
 
 // Writes ReproducerJson into $ARIASUITE_FUZZ_FINDINGS_DIR (when set) as
 // reproducer-<operation>-<backend>-<hash>.json and returns the path, or "" when not written.
-std::string WriteReproducer(const conformance::Request& request,
-                            const std::optional<conformance::Result>& expected,
+std::string WriteReproducer(const oracles::Request& request,
+                            const std::optional<oracles::Result>& expected,
                             const std::string& odd_backend, const std::string& comment);
 
 }  // namespace ariasuite::fuzz

@@ -22,7 +22,7 @@
 namespace ariasuite::fuzz {
 namespace {
 
-using conformance::Bytes;
+using oracles::Bytes;
 
 struct CtxFree {
   void operator()(EVP_CIPHER_CTX* c) const { EVP_CIPHER_CTX_free(c); }

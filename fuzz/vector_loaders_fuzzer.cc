@@ -1,7 +1,7 @@
 // vector_loaders: every parser of the conformance runner on arbitrary bytes: the vector file loaders
 // (auto-detected, and each of Wycheproof JSON, CAVP .rsp, OpenSSL evp text and kernel testmgr.h
 // forced), the strict JSON parser under them, the exec line protocol's request and response
-// parsers, and the hex decoders. Each must return a clean one-line error or a result, never crash
+// parsers, and the hex codec. Each must return a clean one-line error or a result, never crash
 // (ASan/UBSan watch), and results must be stable: a parsed protocol line formats back to a line
 // that parses to the same thing, decoded hex re-encodes to the input.
 #include <cctype>
@@ -11,21 +11,22 @@
 #include <string>
 #include <string_view>
 
-#include "conformance/loader.h"
-#include "conformance/protocol.h"
+#include "vectors/loader.h"
 #include "fuzz/fuzz_io.h"
+#include "oracles/hex.h"
+#include "oracles/protocol.h"
 #include "vectors/json.h"
 
 namespace ariasuite::fuzz {
 namespace {
 
-using conformance::Bytes;
+using oracles::Bytes;
 
 [[noreturn]] void Fail(const std::string& parser, const std::string& what,
                        std::string_view input) {
   std::fprintf(stderr, "ARIA_MISMATCH vector-loader ours/%s vs contract\n  broken: %s\n  input: %s\n",
                parser.c_str(), what.c_str(),
-               conformance::Hex(reinterpret_cast<const uint8_t*>(input.data()), input.size()).c_str());
+               oracles::Hex(reinterpret_cast<const uint8_t*>(input.data()), input.size()).c_str());
   std::fflush(stderr);
   std::abort();
 }
@@ -40,7 +41,7 @@ void CheckError(const std::string& parser, const std::string& error, std::string
   }
 }
 
-bool SameRequest(const conformance::Request& a, const conformance::Request& b) {
+bool SameRequest(const oracles::Request& a, const oracles::Request& b) {
   return a.op == b.op && a.cipher == b.cipher && a.key == b.key && a.iv == b.iv && a.aad == b.aad &&
          a.input == b.input && a.tag == b.tag && a.tag_len == b.tag_len;
 }
@@ -60,13 +61,13 @@ void Run(const uint8_t* data, size_t size) {
 
   switch (which) {
     case 0: {  // the vector file loaders
-      conformance::LoadOptions options;
-      options.format = static_cast<conformance::Format>(format);
+      vectors::LoadOptions options;
+      options.format = static_cast<vectors::Format>(format);
       options.skip_unsupported = skip;
-      conformance::VectorFile file;
+      vectors::VectorFile file;
       std::string error;
-      const std::string name = std::string("fuzz-input.") + conformance::FormatName(options.format);
-      if (!conformance::LoadVectorText(name, text, options, &file, &error)) {
+      const std::string name = std::string("fuzz-input.") + vectors::FormatName(options.format);
+      if (!vectors::LoadVectorText(name, text, options, &file, &error)) {
         CheckError("LoadVectorText", error, text, name);
       } else {
         for (const auto& c : file.cases) {
@@ -82,30 +83,30 @@ void Run(const uint8_t* data, size_t size) {
       break;
     }
     case 2: {  // exec protocol request lines
-      conformance::Request request;
+      oracles::Request request;
       std::string error;
-      if (!conformance::ParseRequestLine(line, &request, &error)) {
+      if (!oracles::ParseRequestLine(line, &request, &error)) {
         CheckError("ParseRequestLine", error, line, "");
         break;
       }
-      const std::string again = conformance::FormatRequestLine(request);
-      conformance::Request reparsed;
-      if (!conformance::ParseRequestLine(again, &reparsed, &error) ||
+      const std::string again = oracles::FormatRequestLine(request);
+      oracles::Request reparsed;
+      if (!oracles::ParseRequestLine(again, &reparsed, &error) ||
           !SameRequest(request, reparsed)) {
         Fail("ParseRequestLine", "formatted line does not parse back: " + again, line);
       }
       break;
     }
     case 3: {  // exec protocol response lines
-      std::optional<conformance::Result> result;
+      std::optional<oracles::Result> result;
       std::string error;
-      if (!conformance::ParseResponseLine(line, &result, &error)) {
+      if (!oracles::ParseResponseLine(line, &result, &error)) {
         CheckError("ParseResponseLine", error, line, "");
         break;
       }
-      const std::string again = conformance::FormatResponseLine(result);
-      std::optional<conformance::Result> reparsed;
-      if (!conformance::ParseResponseLine(again, &reparsed, &error) ||
+      const std::string again = oracles::FormatResponseLine(result);
+      std::optional<oracles::Result> reparsed;
+      if (!oracles::ParseResponseLine(again, &reparsed, &error) ||
           result.has_value() != reparsed.has_value() ||
           (result && (result->accepted != reparsed->accepted ||
                       result->output != reparsed->output || result->tag != reparsed->tag))) {
@@ -113,16 +114,17 @@ void Run(const uint8_t* data, size_t size) {
       }
       break;
     }
-    default: {  // hex decoders
-      Bytes a, b;
+    default: {  // the hex codec, against the rule written out here: even length, hex digits only
+      Bytes b;
       std::string why;
-      const bool lenient = conformance::DecodeHex(text, &a);
-      const bool strict = conformance::ParseHexStrict(text, &b, &why);
-      if (!strict) CheckError("ParseHexStrict", why, text, "");
+      const bool ok = oracles::ParseHex(text, &b, &why);
+      bool valid = text.size() % 2 == 0;
+      for (char ch : text) valid = valid && std::isxdigit(static_cast<unsigned char>(ch));
+      if (ok != valid) Fail("ParseHex", ok ? "accepted bad hex" : "refused good hex: " + why, text);
+      if (!ok) CheckError("ParseHex", why, text, "");
       std::string lower(text);
       for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      if (lenient && conformance::Hex(a) != lower) Fail("DecodeHex", "does not re-encode", text);
-      if (strict && conformance::Hex(b) != lower) Fail("ParseHexStrict", "does not re-encode", text);
+      if (ok && oracles::Hex(b) != lower) Fail("ParseHex", "does not re-encode", text);
       break;
     }
   }

@@ -21,7 +21,6 @@
 
 #include "impl/ghash_simd_inl.h"
 #include "impl/internal.h"
-#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace internal {
@@ -141,13 +140,8 @@ alignas(16) constexpr std::array<uint8_t, 16> kPickFwd1 = SmallPick(true, true);
 alignas(16) constexpr std::array<uint8_t, 16> kPickInv1 = SmallPick(true, false);
 alignas(16) constexpr std::array<uint8_t, 16> kPickFwd2 = SmallPick(false, true);
 alignas(16) constexpr std::array<uint8_t, 16> kPickInv2 = SmallPick(false, false);
-#if ARIASUITE_MUTANT(aesni_small_sbox_row)
-alignas(16) constexpr uint8_t kRows13[16] = {0, 0, 0, 0xff, 0, 0xff, 0, 0xff,
-                                             0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff};
-#else
 alignas(16) constexpr uint8_t kRows13[16] = {0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff,
                                              0, 0xff, 0, 0xff, 0, 0xff, 0, 0xff};
-#endif
 
 struct AesniSmallSbox {
   using V = __m128i;

@@ -8,7 +8,6 @@
 
 #include "impl/ghash_simd_inl.h"
 #include "impl/internal.h"
-#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace internal {
@@ -84,11 +83,7 @@ struct Ymm {
   }
   // The first n <= 2 blocks (masked: the other lane is neither read nor written).
   static ARIASUITE_SIMD_INLINE __mmask8 BlockMask(size_t n) {
-#if ARIASUITE_MUTANT(gfni_avx512_small_mask)
-    return static_cast<__mmask8>(((1u << (2 * n)) - 1) & 0x3);  // at most 1 block
-#else
     return static_cast<__mmask8>((1u << (2 * n)) - 1);
-#endif
   }
   static ARIASUITE_SIMD_INLINE V LoadN(const uint8_t* p, size_t n) {
     return _mm256_maskz_loadu_epi64(BlockMask(n), p);

@@ -11,7 +11,6 @@
 #include "impl/aria_ref.h"
 #include "impl/ghash_ref.h"
 #include "impl/internal.h"
-#include "impl/mutants.h"
 #include "impl/sbox.h"
 
 namespace ariasuite {
@@ -33,11 +32,7 @@ inline void Diffuse(uint8_t x[16]) {
   y[2] = x[1] ^ x[4] ^ x[6] ^ x[10] ^ x[11] ^ x[12] ^ x[15];
   y[3] = x[0] ^ x[5] ^ x[7] ^ x[10] ^ x[11] ^ x[13] ^ x[14];
   y[4] = x[0] ^ x[2] ^ x[5] ^ x[8] ^ x[11] ^ x[14] ^ x[15];
-#if ARIASUITE_MUTANT(diffusion_row)
-  y[5] = x[1] ^ x[3] ^ x[4] ^ x[9] ^ x[10] ^ x[14];
-#else
   y[5] = x[1] ^ x[3] ^ x[4] ^ x[9] ^ x[10] ^ x[14] ^ x[15];
-#endif
   y[6] = x[0] ^ x[2] ^ x[7] ^ x[9] ^ x[10] ^ x[12] ^ x[13];
   y[7] = x[1] ^ x[3] ^ x[6] ^ x[8] ^ x[11] ^ x[12] ^ x[13];
   y[8] = x[0] ^ x[1] ^ x[4] ^ x[7] ^ x[10] ^ x[13] ^ x[15];
@@ -57,11 +52,7 @@ inline void Xor16(uint8_t* d, const uint8_t* s) {
 
 // RFC 5794 §2.4.1: FO (SL1) or FE (SL2) applied in place to nblocks (<= 4) blocks.
 inline void RoundFn(const SboxLayer& layer, uint8_t* s, size_t nblocks, const uint8_t rk[16]) {
-#if ARIASUITE_MUTANT(batch_key_first_block)
-  for (size_t b = 0; b < 1; ++b) Xor16(s + 16 * b, rk);
-#else
   for (size_t b = 0; b < nblocks; ++b) Xor16(s + 16 * b, rk);
-#endif
   SubstituteBytes(layer, s, 16 * nblocks);
   for (size_t b = 0; b < nblocks; ++b) Diffuse(s + 16 * b);
 }
@@ -72,18 +63,10 @@ void CryptUpTo4(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblo
   std::memcpy(s, in, 16 * nblocks);
   const int n = key.rounds;
   for (int r = 0; r + 1 < n; ++r) {
-#if ARIASUITE_MUTANT(round_layer_swap)
-    RoundFn((r % 2 == 0) ? Sl2Layer() : Sl1Layer(), s, nblocks, key.rk[r]);
-#else
     RoundFn((r % 2 == 0) ? Sl1Layer() : Sl2Layer(), s, nblocks, key.rk[r]);
-#endif
   }
   for (size_t b = 0; b < nblocks; ++b) Xor16(s + 16 * b, key.rk[n - 1]);
-#if ARIASUITE_MUTANT(final_round_layer)
-  SubstituteBytes(Sl1Layer(), s, 16 * nblocks);
-#else
   SubstituteBytes(Sl2Layer(), s, 16 * nblocks);
-#endif
   for (size_t b = 0; b < nblocks; ++b) Xor16(s + 16 * b, key.rk[n]);
   std::memcpy(out, s, 16 * nblocks);
 }
@@ -91,11 +74,7 @@ void CryptUpTo4(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblo
 void CryptBlocksRef(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
   while (nblocks > 0) {
     const size_t n = nblocks < 4 ? nblocks : 4;
-#if ARIASUITE_MUTANT(batch_tail_three)
-    CryptUpTo4(key, out, in, n == 3 ? 2 : n);
-#else
     CryptUpTo4(key, out, in, n);
-#endif
     out += 16 * n;
     in += 16 * n;
     nblocks -= n;
@@ -132,20 +111,12 @@ inline void CtrRef(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n
 
 void Ctr32Ref(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
               uint8_t ctr[16]) {
-#if ARIASUITE_MUTANT(ctr32_carry_bit32)
-  CtrRef(key, out, in, nblocks, ctr, 5);
-#else
   CtrRef(key, out, in, nblocks, ctr, 4);
-#endif
 }
 
 void Ctr128Ref(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
                uint8_t ctr[16]) {
-#if ARIASUITE_MUTANT(ctr128_carry_64)
-  CtrRef(key, out, in, nblocks, ctr, 8);
-#else
   CtrRef(key, out, in, nblocks, ctr, 16);
-#endif
 }
 
 // 128-bit rotations on big-endian byte strings (RFC 5794 §2.2 ">>>" and "<<<").
@@ -217,13 +188,8 @@ Status AriaSetEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
   std::memcpy(kr, key + 16, key_len - 16);
   const int first = static_cast<int>((key_len - 16) / 8);  // 0, 1, 2 for 128/192/256 bits.
   const uint8_t* ck1 = internal::kC[first];
-#if ARIASUITE_MUTANT(keysched_ck_order_192)
-  const uint8_t* ck2 = internal::kC[first == 1 ? 0 : (first + 1) % 3];
-  const uint8_t* ck3 = internal::kC[first == 1 ? 2 : (first + 2) % 3];
-#else
   const uint8_t* ck2 = internal::kC[(first + 1) % 3];
   const uint8_t* ck3 = internal::kC[(first + 2) % 3];
-#endif
 
   uint8_t w0[16], w1[16], w2[16], w3[16];
   std::memcpy(w0, kl, 16);
@@ -243,18 +209,8 @@ Status AriaSetEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
                                internal::Load(w3)};
   // ek_{4g+i+1} = W_i ^ (W_{i+1 mod 4} >>> r_g) for i = 0..2 and ek_{4g+4} = (W0 >>> r_g) ^ W3,
   // with rotations >>>19, >>>31, <<<61, <<<31 and, for ek17, <<<19 (RFC 5794 §2.2).
-#if ARIASUITE_MUTANT(keysched_rotation_19)
-  static constexpr int kRight[5] = {18, 31, 128 - 61, 128 - 31, 128 - 19};
-#elif ARIASUITE_MUTANT(keysched_ek17_rotation)
-  static constexpr int kRight[5] = {19, 31, 128 - 61, 128 - 31, 128 - 18};
-#else
   static constexpr int kRight[5] = {19, 31, 128 - 61, 128 - 31, 128 - 19};
-#endif
-#if ARIASUITE_MUTANT(rounds_192)
-  const int rounds = first == 1 ? 12 : 12 + 2 * first;
-#else
   const int rounds = 12 + 2 * first;
-#endif
   for (int k = 0; k <= rounds; ++k) {
     const int g = k / 4, i = k % 4;
     const internal::U128 v = (i < 3) ? Xor(w[i], RotR(w[i + 1], kRight[g]))
@@ -276,11 +232,7 @@ Status AriaSetDecryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
   std::memcpy(out->rk[0], ek.rk[n], 16);
   for (int i = 1; i < n; ++i) {
     std::memcpy(out->rk[i], ek.rk[n - i], 16);
-#if ARIASUITE_MUTANT(deckey_skip_diffusion)
-    if (i != 1) internal::Diffuse(out->rk[i]);
-#else
     internal::Diffuse(out->rk[i]);
-#endif
   }
   std::memcpy(out->rk[n], ek.rk[0], 16);
   std::memset(&ek, 0, sizeof(ek));

@@ -14,20 +14,21 @@
 #include "impl/aria_ref.h"
 #include "impl/dispatch.h"
 #include "impl/test_util.h"
+#include "oracles/hex.h"
 #include "vectors/json.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite {
 namespace {
 
-using test_util::HexOf;
+using oracles::Hex;
 using test_util::RandomBytes;
 
 // Strict field readers for vectors/rfc5794_kat.json.
 std::vector<uint8_t> HexField(const json::Value& t, const char* name) {
   const json::Value* v = t.Find(name);
   std::vector<uint8_t> out;
-  if (v == nullptr || !v->is_string() || !testdata::HexDecode(v->str(), &out)) {
+  if (v == nullptr || !v->is_string() || !oracles::ParseHex(v->str(), &out)) {
     ADD_FAILURE() << "rfc5794_kat.json:" << t.line() << ": field " << name
                   << " missing or not hex";
   }
@@ -43,7 +44,7 @@ std::vector<std::vector<uint8_t>> HexArrayField(const json::Value& t, const char
   }
   for (const json::Value& e : v->array()) {
     std::vector<uint8_t> b;
-    if (!e.is_string() || !testdata::HexDecode(e.str(), &b)) {
+    if (!e.is_string() || !oracles::ParseHex(e.str(), &b)) {
       ADD_FAILURE() << "rfc5794_kat.json:" << e.line() << ": not hex";
     }
     out.push_back(b);
@@ -99,27 +100,27 @@ TEST_P(AriaRefTest, Rfc5794AppendixA) {
       ASSERT_EQ(AriaSetDecryptKey(&dk, key.data(), key.size()), Status::kOk);
       uint8_t out[16];
       AriaCryptBlock(ek, out, msg.data());
-      EXPECT_EQ(HexOf(out, 16), HexOf(ct));
+      EXPECT_EQ(Hex(out, 16), Hex(ct));
       backend->crypt_blocks(ek, out, msg.data(), 1);
-      EXPECT_EQ(HexOf(out, 16), HexOf(ct)) << "path " << backend->name;
+      EXPECT_EQ(Hex(out, 16), Hex(ct)) << "path " << backend->name;
       backend->crypt_blocks(dk, out, ct.data(), 1);
-      EXPECT_EQ(HexOf(out, 16), HexOf(msg)) << "path " << backend->name;
+      EXPECT_EQ(Hex(out, 16), Hex(msg)) << "path " << backend->name;
       // The independent oracle agrees with the RFC too.
-      EXPECT_EQ(HexOf(OpenSslEcb(key, msg.data(), true)), HexOf(ct));
+      EXPECT_EQ(Hex(OpenSslEcb(key, msg.data(), true)), Hex(ct));
       if (type == "AriaRoundTest") {
         const auto rks = HexArrayField(t, "encRoundKeys");
         const auto rounds = HexArrayField(t, "roundOutputs");
         ASSERT_EQ(static_cast<int>(rks.size()), ek.rounds + 1);
         ASSERT_EQ(static_cast<int>(rounds.size()), ek.rounds - 1);
         for (int i = 0; i <= ek.rounds; ++i) {
-          EXPECT_EQ(HexOf(ek.rk[i], 16), HexOf(rks[i])) << "ek" << i + 1;
+          EXPECT_EQ(Hex(ek.rk[i], 16), Hex(rks[i])) << "ek" << i + 1;
         }
         uint8_t trace[kAriaMaxRounds][16];
         internal::AriaTraceRounds(ek, trace, out, msg.data());
         for (int i = 0; i + 1 < ek.rounds; ++i) {
-          EXPECT_EQ(HexOf(trace[i], 16), HexOf(rounds[i])) << "P" << i + 1;
+          EXPECT_EQ(Hex(trace[i], 16), Hex(rounds[i])) << "P" << i + 1;
         }
-        EXPECT_EQ(HexOf(out, 16), HexOf(ct));
+        EXPECT_EQ(Hex(out, 16), Hex(ct));
       }
       ++checked;
     }
@@ -142,10 +143,10 @@ TEST_P(AriaRefTest, RandomBlocksMatchOpenSsl) {
     std::vector<uint8_t> ct(pt.size()), back(pt.size());
     backend->crypt_blocks(ek, ct.data(), pt.data(), nblocks);
     backend->crypt_blocks(dk, back.data(), ct.data(), nblocks);
-    ASSERT_EQ(HexOf(back), HexOf(pt));
+    ASSERT_EQ(Hex(back), Hex(pt));
     for (size_t b = 0; b < nblocks; ++b) {
-      ASSERT_EQ(HexOf(ct.data() + 16 * b, 16), HexOf(OpenSslEcb(key, pt.data() + 16 * b, true)))
-          << "key " << HexOf(key) << " block " << b;
+      ASSERT_EQ(Hex(ct.data() + 16 * b, 16), Hex(OpenSslEcb(key, pt.data() + 16 * b, true)))
+          << "key " << Hex(key) << " block " << b;
     }
   }
 }
@@ -162,9 +163,9 @@ TEST_P(AriaRefTest, InPlace) {
   std::vector<uint8_t> separate(buf.size());
   backend->crypt_blocks(ek, separate.data(), buf.data(), 11);
   backend->crypt_blocks(ek, buf.data(), buf.data(), 11);
-  EXPECT_EQ(HexOf(buf), HexOf(separate));
+  EXPECT_EQ(Hex(buf), Hex(separate));
   backend->crypt_blocks(dk, buf.data(), buf.data(), 11);
-  EXPECT_EQ(HexOf(buf), HexOf(orig));
+  EXPECT_EQ(Hex(buf), Hex(orig));
 }
 
 ARIASUITE_INSTANTIATE_PER_IMPL(AriaRefTest);
@@ -179,25 +180,25 @@ TEST(AriaKeyTest, DecryptionKeysFollowRfc5794Section24) {
     const int n = ek.rounds;
     EXPECT_EQ(n, static_cast<int>(12 + (key_len - 16) / 4));
     EXPECT_EQ(dk.rounds, n);
-    EXPECT_EQ(HexOf(dk.rk[0], 16), HexOf(ek.rk[n], 16));
-    EXPECT_EQ(HexOf(dk.rk[n], 16), HexOf(ek.rk[0], 16));
+    EXPECT_EQ(Hex(dk.rk[0], 16), Hex(ek.rk[n], 16));
+    EXPECT_EQ(Hex(dk.rk[n], 16), Hex(ek.rk[0], 16));
     // dk_i = A(ek_{n+2-i}) for 2 <= i <= n (0-based: dk.rk[i] = A(ek.rk[n-i])). A itself is pinned
     // by the RFC's intermediate round values above.
     for (int i = 1; i < n; ++i) {
       uint8_t a[16];
       std::memcpy(a, ek.rk[n - i], 16);
       internal::AriaDiffuse(a);
-      EXPECT_EQ(HexOf(dk.rk[i], 16), HexOf(a, 16)) << "dk" << i + 1;
+      EXPECT_EQ(Hex(dk.rk[i], 16), Hex(a, 16)) << "dk" << i + 1;
     }
     uint8_t pt[16], ct[16], back[16];
     for (int i = 0; i < 16; ++i) pt[i] = static_cast<uint8_t>(rng());
     AriaCryptBlock(ek, ct, pt);
     AriaCryptBlock(dk, back, ct);
-    EXPECT_EQ(HexOf(back, 16), HexOf(pt, 16));
+    EXPECT_EQ(Hex(back, 16), Hex(pt, 16));
     // Entries past the last round key are zero (aria_key.h).
     for (int i = n + 1; i <= kAriaMaxRounds; ++i) {
-      EXPECT_EQ(HexOf(ek.rk[i], 16), std::string(32, '0'));
-      EXPECT_EQ(HexOf(dk.rk[i], 16), std::string(32, '0'));
+      EXPECT_EQ(Hex(ek.rk[i], 16), std::string(32, '0'));
+      EXPECT_EQ(Hex(dk.rk[i], 16), std::string(32, '0'));
     }
   }
 }

@@ -22,7 +22,6 @@
 #include <cstring>
 
 #include "impl/aria_key.h"
-#include "impl/mutants.h"
 
 // Everything on the per-batch path is forced inline so that the 16 state registers stay in
 // registers (an out-of-line call would pass them through memory).
@@ -169,13 +168,7 @@ template <class T>
 struct GfniSboxes {
   using V = typename T::V;
   static ARIASUITE_SIMD_INLINE V S1(V x) { return T::template AffineInv<0x63>(x, T::Mat(kMatS1)); }
-#if ARIASUITE_MUTANT(gfni_avx2_s2_matrix)
-  static ARIASUITE_SIMD_INLINE V S2(V x) {
-    return T::template AffineInv<0xE2>(x, T::Mat(kMatS2 ^ 0x0000000000000100ull));
-  }
-#else
   static ARIASUITE_SIMD_INLINE V S2(V x) { return T::template AffineInv<0xE2>(x, T::Mat(kMatS2)); }
-#endif
   static ARIASUITE_SIMD_INLINE V X1(V x) {
     return T::template AffineInv<0>(T::template Affine<0x05>(x, T::Mat(kMatS1Inv)),
                                     T::Mat(kMatIdentity));
@@ -285,15 +278,8 @@ ARIASUITE_SIMD_INLINE void LoadBatch(typename T::V x[16], const uint8_t* in, siz
 template <class T>
 ARIASUITE_SIMD_INLINE void StoreBatch(uint8_t* out, const typename T::V x[16], size_t n) {
   if (n == T::kBlocks) {
-#if ARIASUITE_MUTANT(aesni_lane_swap) || ARIASUITE_MUTANT(gfni_avx2_lane_swap) || \
-    ARIASUITE_MUTANT(gfni_avx512_lane_swap)
-    for (int i = 0; i < 16; ++i) {
-      T::Store(out + i * 16 * T::kLanes, x[i == 1 ? 2 : i == 2 ? 1 : i]);
-    }
-#else
 #pragma GCC unroll 16
     for (int i = 0; i < 16; ++i) T::Store(out + i * 16 * T::kLanes, x[i]);
-#endif
   } else {
     StorePartial<T>(out, x, n);
   }
@@ -418,9 +404,7 @@ ARIASUITE_SIMD_INLINE void Ctr128Regs(typename T::V x[16], uint64_t hi, uint64_t
   for (size_t i = 0; i < T::kBlocks; ++i) {
     StoreBe128(buf + 16 * i, hi, lo);
     ++lo;
-#if !(ARIASUITE_MUTANT(aesni_ctr128_carry) || ARIASUITE_MUTANT(gfni_avx512_ctr128_carry))
     hi += (lo == 0);
-#endif
   }
   LoadBatch<T>(x, buf, T::kBlocks);
 }
@@ -450,11 +434,7 @@ template <class T>
 struct GfniSmallSbox {
   using V = typename T::V;
   static ARIASUITE_SIMD_INLINE V Sl(V x, bool odd) {
-#if ARIASUITE_MUTANT(gfni_avx512_small_sbox)
-    const V s1 = T::template AffineInv<0x62>(x, T::Mat(kMatS1));
-#else
     const V s1 = T::template AffineInv<0x63>(x, T::Mat(kMatS1));
-#endif
     const V s2 = T::template AffineInv<0xE2>(x, T::Mat(kMatS2));
     const V t1 = T::template Affine<0x05>(x, T::Mat(kMatS1Inv));
     const V t2 = T::template Affine<0x2C>(x, T::Mat(kMatS2Inv));
@@ -618,10 +598,6 @@ struct NoSmall {
 // count) processes blocks [first, first+count).
 template <class Wide, class Mid, class Narrow, class Job>
 inline void RunBatches(Job& job, size_t n) {
-#if ARIASUITE_MUTANT(aesni_tail) || ARIASUITE_MUTANT(gfni_avx2_tail) || \
-    ARIASUITE_MUTANT(gfni_avx512_tail63)
-  if (n % Wide::kBlocks == Wide::kBlocks - 1) --n;  // the tail's last block is dropped
-#endif
   size_t done = 0;
   while (n - done >= Wide::kBlocks) {
     job.template Batch<Wide>(done, Wide::kBlocks);
@@ -662,14 +638,7 @@ struct Ctr32Job {
   ARIASUITE_SIMD_INLINE void Batch(size_t first, size_t n) {
     typename T::V x[16];
     NoHook hook;
-#if ARIASUITE_MUTANT(gfni_avx2_ctr32_wrap)
-    uint8_t p[12];  // the batch's first counter computed over 64 bits: a wrap carries into byte 11
-    std::memcpy(p, prefix, 12);
-    if (c + static_cast<uint32_t>(first) < c) ++p[11];
-    Ctr32SlicedRegs<T>(x, p, c + static_cast<uint32_t>(first));
-#else
     Ctr32SlicedRegs<T>(x, prefix, c + static_cast<uint32_t>(first));
-#endif
     CryptSliced<T>(x, *rk, hook);
     XorBatch<T>(x, in + 16 * first, n);
     StoreBatch<T>(out + 16 * first, x, n);

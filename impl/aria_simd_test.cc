@@ -16,23 +16,15 @@
 #include "impl/aria.h"
 #include "impl/cpu_features.h"
 #include "impl/internal.h"
+#include "oracles/gcm_math.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
 using internal::Backend;
 
-std::string Hex(const uint8_t* p, size_t n) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string s;
-  for (size_t i = 0; i < n; ++i) {
-    s += kDigits[p[i] >> 4];
-    s += kDigits[p[i] & 15];
-  }
-  return s;
-}
-
-#define EXPECT_BYTES_EQ(a, b, n) EXPECT_EQ(Hex((a), (n)), Hex((b), (n)))
+#define EXPECT_BYTES_EQ(a, b, n) EXPECT_EQ(oracles::Hex((a), (n)), oracles::Hex((b), (n)))
 
 const Backend& BackendOf(Impl impl) {
   switch (impl) {
@@ -92,27 +84,16 @@ std::vector<uint8_t> EvpGcmSeal(const std::vector<uint8_t>& key, const uint8_t i
   return out;
 }
 
-// SP 800-38D §6.3 Algorithm 1, bit by bit: z = x * y.
-void GfMulBits(uint8_t z[16], const uint8_t x[16], const uint8_t y[16]) {
-  uint8_t v[16], acc[16] = {};
-  std::memcpy(v, y, 16);
-  for (int i = 0; i < 128; ++i) {
-    if ((x[i / 8] >> (7 - i % 8)) & 1) {
-      for (int j = 0; j < 16; ++j) acc[j] ^= v[j];
-    }
-    const bool lsb = v[15] & 1;
-    for (int j = 15; j > 0; --j) v[j] = static_cast<uint8_t>((v[j] >> 1) | (v[j - 1] << 7));
-    v[0] >>= 1;
-    if (lsb) v[0] ^= 0xe1;
-  }
-  std::memcpy(z, acc, 16);
-}
-
+// GHASH bit by bit (SP 800-38D §6.4 over §6.3 Algorithm 1, oracles/gcm_math.h), from state xi.
 void GhashBits(uint8_t xi[16], const uint8_t h[16], const uint8_t* in, size_t nblocks) {
+  oracles::Block y, hb;
+  std::memcpy(y.data(), xi, 16);
+  std::memcpy(hb.data(), h, 16);
   for (size_t b = 0; b < nblocks; ++b) {
-    for (int j = 0; j < 16; ++j) xi[j] ^= in[16 * b + j];
-    GfMulBits(xi, xi, h);
+    for (int j = 0; j < 16; ++j) y[j] ^= in[16 * b + j];
+    y = oracles::GfMul(y, hb);
   }
+  std::memcpy(xi, y.data(), 16);
 }
 
 class AriaSimdTest : public ::testing::TestWithParam<Impl> {
@@ -193,7 +174,7 @@ TEST_P(AriaSimdTest, Ctr128MatchesOpenSslAcrossCarries) {
     all_ivs.push_back(Random(16));
     for (const auto& iv : all_ivs) {
       for (size_t n = 0; n <= kMaxBlocks; n += (n < 70 ? 1 : 7)) {
-        SCOPED_TRACE("key_len=" + std::to_string(key_len) + " iv=" + Hex(iv.data(), 16) +
+        SCOPED_TRACE("key_len=" + std::to_string(key_len) + " iv=" + oracles::Hex(iv.data(), 16) +
                      " nblocks=" + std::to_string(n));
         std::vector<uint8_t> pt = Random(16 * n + 16);
         const size_t off = (n * 3) % 16;

@@ -5,7 +5,6 @@
 
 #include "impl/ct/declassify.h"
 #include "impl/modes.h"
-#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace {
@@ -29,13 +28,6 @@ Status AriaCbcPkcs5Encrypt(Impl impl, const AriaKey& enc_key, uint8_t* out, size
   std::memset(last + (kBlock - pad), pad, pad);
   uint8_t chain[kBlock];
   std::memcpy(chain, iv, kBlock);
-#if ARIASUITE_MUTANT(pkcs5_aligned_no_block)
-  if (pad == kBlock && full > 0) {  // no padding block for a block-aligned input
-    const Status aligned = AriaCbcEncrypt(impl, enc_key, chain, out, in, full);
-    if (aligned == Status::kOk) *out_len = full;
-    return aligned;
-  }
-#endif
   Status s = full > 0 ? AriaCbcEncrypt(impl, enc_key, chain, out, in, full) : Status::kOk;
   if (s == Status::kOk) s = AriaCbcEncrypt(impl, enc_key, chain, out + full, last, kBlock);
   if (s != Status::kOk) return s;
@@ -54,15 +46,9 @@ Status AriaCbcPkcs5Decrypt(Impl impl, const AriaKey& dec_key, uint8_t* out, size
   // the last block with masks: byte 15 - k belongs to the padding iff k < pad.
   const uint8_t* last = out + in_len - kBlock;
   const uint32_t pad = last[kBlock - 1];
-#if ARIASUITE_MUTANT(pkcs5_pad_zero)
-  uint8_t bad = static_cast<uint8_t>(~LessMask(pad, kBlock + 1));
-#else
   uint8_t bad = static_cast<uint8_t>(~LessMask(0, pad) | ~LessMask(pad, kBlock + 1));
-#endif
   for (uint32_t k = 0; k < kBlock; ++k) {
-#if !ARIASUITE_MUTANT(pkcs5_last_byte_only)
     bad |= LessMask(k, pad) & static_cast<uint8_t>(last[kBlock - 1 - k] ^ pad);
-#endif
   }
   if (ct::Public(bad) != 0) {
     std::memset(out, 0, in_len);

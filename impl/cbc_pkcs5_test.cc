@@ -6,17 +6,18 @@
 
 #include <random>
 
-#include "conformance/backend.h"
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/modes.h"
 #include "impl/test_util.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
-using conformance::Bytes;
-using test_util::HexOf;
+using oracles::Bytes;
+using oracles::Hex;
 using test_util::RandomBytes;
 
 class CbcPkcs5Test : public ::ariasuite::test_util::PerImplTest {
@@ -25,7 +26,7 @@ class CbcPkcs5Test : public ::ariasuite::test_util::PerImplTest {
 };
 
 TEST_P(CbcPkcs5Test, MatchesOpenSsl) {
-  auto openssl = conformance::MakeOpenSslBackend();
+  auto openssl = oracles::MakeOpenSslBackend();
   std::vector<size_t> lengths;
   for (size_t n = 0; n <= 80; ++n) lengths.push_back(n);
   for (size_t n : {1023, 1024, 1025, 3 * 64 * 16 + 15}) lengths.push_back(n);
@@ -44,31 +45,31 @@ TEST_P(CbcPkcs5Test, MatchesOpenSsl) {
                 Status::kOk);
       ct.resize(ct_len);
       EXPECT_EQ(ct_len, len - len % 16 + 16);
-      conformance::Request r;
-      r.op = conformance::Op::kCbcPkcs5Encrypt;
+      oracles::Request r;
+      r.op = oracles::Op::kCbcPkcs5Encrypt;
       r.key = key;
       r.iv = iv;
       r.input = pt;
-      std::optional<conformance::Result> want = openssl->Run(r);
+      std::optional<oracles::Result> want = openssl->Run(r);
       ASSERT_TRUE(want && want->accepted);
-      EXPECT_EQ(HexOf(ct), HexOf(want->output));
+      EXPECT_EQ(Hex(ct), Hex(want->output));
       Bytes back(ct.size());
       size_t back_len = 0;
       ASSERT_EQ(AriaCbcPkcs5Decrypt(GetParam(), dk, back.data(), &back_len, iv.data(), ct.data(),
                                     ct.size()),
                 Status::kOk);
       back.resize(back_len);
-      EXPECT_EQ(HexOf(back), HexOf(pt));
+      EXPECT_EQ(Hex(back), Hex(pt));
       // In place: the same buffer in and out.
       Bytes buf = pt;
       buf.resize(len + 16);
       size_t n = 0;
       ASSERT_EQ(AriaCbcPkcs5Encrypt(GetParam(), ek, buf.data(), &n, iv.data(), buf.data(), len),
                 Status::kOk);
-      EXPECT_EQ(HexOf(Bytes(buf.begin(), buf.begin() + static_cast<long>(n))), HexOf(ct));
+      EXPECT_EQ(Hex(Bytes(buf.begin(), buf.begin() + static_cast<long>(n))), Hex(ct));
       ASSERT_EQ(AriaCbcPkcs5Decrypt(GetParam(), dk, buf.data(), &n, iv.data(), buf.data(), n),
                 Status::kOk);
-      EXPECT_EQ(HexOf(Bytes(buf.begin(), buf.begin() + static_cast<long>(n))), HexOf(pt));
+      EXPECT_EQ(Hex(Bytes(buf.begin(), buf.begin() + static_cast<long>(n))), Hex(pt));
     }
   }
 }
@@ -108,12 +109,12 @@ TEST_P(CbcPkcs5Test, EveryLastBlockIsJudgedLikeTheReference) {
       const Status s = AriaCbcPkcs5Decrypt(GetParam(), dk, out, &n, iv.data(), ct, 16);
       const bool valid = PaddingValid(plain);
       EXPECT_EQ(s, valid ? Status::kOk : Status::kBadPadding)
-          << "pad=" << pad << " corrupt=" << corrupt << " block=" << HexOf(plain, 16);
+          << "pad=" << pad << " corrupt=" << corrupt << " block=" << Hex(plain, 16);
       if (valid) {
         ++accepted;
         EXPECT_EQ(n, 16u - static_cast<size_t>(pad));
       } else {
-        EXPECT_EQ(HexOf(out, 16), std::string(32, '0'));
+        EXPECT_EQ(Hex(out, 16), std::string(32, '0'));
         EXPECT_EQ(n, 99u);
       }
     }

@@ -6,7 +6,6 @@
 
 #include "impl/ct/declassify.h"
 #include "impl/modes.h"
-#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace {
@@ -73,11 +72,7 @@ Status ComputeMac(Impl impl, const AriaKey& key, uint8_t mac[kBlock], size_t tag
   std::memcpy(b0 + 1, nonce, nonce_len);
   uint64_t qv = len;
   for (size_t i = 0; i < q; ++i) {
-#if ARIASUITE_MUTANT(ccm_length_field)
-    b0[15 - i] = static_cast<uint8_t>(i < 8 && i + 1 < q ? qv >> (8 * i) : 0);
-#else
     b0[15 - i] = static_cast<uint8_t>(i < 8 ? qv >> (8 * i) : 0);
-#endif
   }
   Status s = m.Update(b0, kBlock);
   if (s != Status::kOk) return s;
@@ -86,11 +81,7 @@ Status ComputeMac(Impl impl, const AriaKey& key, uint8_t mac[kBlock], size_t tag
     uint8_t enc[10];
     size_t enc_len;
     uint64_t a = aad_len;
-#if ARIASUITE_MUTANT(ccm_aad_length_encoding)
-    if (a < 0x10000) {
-#else
     if (a < 0xff00) {
-#endif
       enc[0] = static_cast<uint8_t>(a >> 8);
       enc[1] = static_cast<uint8_t>(a);
       enc_len = 2;
@@ -177,11 +168,7 @@ Status AriaCcmOpen(Impl impl, const AriaKey& key, uint8_t* out, const uint8_t* n
     return s;
   }
   uint8_t diff = 0;  // constant-time comparison of the whole tag
-#if ARIASUITE_MUTANT(ccm_tag_check)
-  for (size_t i = 0; i + 1 < tag_len; ++i) diff |= static_cast<uint8_t>(mac[i] ^ s0[i] ^ tag[i]);
-#else
   for (size_t i = 0; i < tag_len; ++i) diff |= static_cast<uint8_t>(mac[i] ^ s0[i] ^ tag[i]);
-#endif
   if (ct::Public(diff) != 0) {
     if (in_len > 0) std::memset(out, 0, in_len);  // §6.2 step 10: return INVALID, release nothing
     return Status::kAuthFailed;

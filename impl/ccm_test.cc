@@ -7,17 +7,18 @@
 #include <random>
 #include <vector>
 
-#include "conformance/backend.h"
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/test_util.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
-using conformance::Bytes;
-using conformance::Op;
-using test_util::HexOf;
+using oracles::Bytes;
+using oracles::Hex;
+using oracles::Op;
 using test_util::RandomBytes;
 
 class CcmTest : public ::ariasuite::test_util::PerImplTest {
@@ -25,7 +26,7 @@ class CcmTest : public ::ariasuite::test_util::PerImplTest {
   void SetUp() override {
     PerImplTest::SetUp();
     if (IsSkipped()) return;
-    openssl_ = conformance::MakeOpenSslBackend();
+    openssl_ = oracles::MakeOpenSslBackend();
   }
 
   // Seals with ours and with OpenSSL and compares; then opens ours' output with ours.
@@ -40,25 +41,25 @@ class CcmTest : public ::ariasuite::test_util::PerImplTest {
     ASSERT_EQ(AriaCcmSeal(GetParam(), k, ct.data(), tag.data(), tag_len, nonce.data(),
                           nonce.size(), pt.data(), pt.size(), aad.data(), aad.size()),
               Status::kOk);
-    conformance::Request r;
+    oracles::Request r;
     r.op = Op::kCcmSeal;
     r.key = key;
     r.iv = nonce;
     r.aad = aad;
     r.input = pt;
     r.tag_len = tag_len;
-    std::optional<conformance::Result> want = openssl_->Run(r);
-    ASSERT_TRUE(want && want->accepted) << conformance::DescribeResult(want);
-    EXPECT_EQ(HexOf(ct), HexOf(want->output));
-    EXPECT_EQ(HexOf(tag), HexOf(want->tag));
+    std::optional<oracles::Result> want = openssl_->Run(r);
+    ASSERT_TRUE(want && want->accepted) << oracles::DescribeResult(want);
+    EXPECT_EQ(Hex(ct), Hex(want->output));
+    EXPECT_EQ(Hex(tag), Hex(want->tag));
     Bytes back(pt.size());
     EXPECT_EQ(AriaCcmOpen(GetParam(), k, back.data(), nonce.data(), nonce.size(), ct.data(),
                           ct.size(), tag.data(), tag_len, aad.data(), aad.size()),
               Status::kOk);
-    EXPECT_EQ(HexOf(back), HexOf(pt));
+    EXPECT_EQ(Hex(back), Hex(pt));
   }
 
-  std::unique_ptr<conformance::Backend> openssl_;
+  std::unique_ptr<oracles::Backend> openssl_;
   std::mt19937_64 rng_{0xcc3};
 };
 
@@ -107,7 +108,7 @@ TEST_P(CcmTest, TamperingIsRejectedAndOutputZeroed) {
                             c.size(), t.data(), t.size(), a.data(), a.size()),
                 Status::kAuthFailed)
           << "what=" << what << " bit=" << bit;
-      EXPECT_EQ(HexOf(out), HexOf(Bytes(pt.size(), 0)));
+      EXPECT_EQ(Hex(out), Hex(Bytes(pt.size(), 0)));
     }
   }
   // A shorter tag than the one produced is a different tag length, so it must fail too.
@@ -128,12 +129,12 @@ TEST_P(CcmTest, InPlace) {
   ASSERT_EQ(AriaCcmSeal(GetParam(), k, buf.data(), tag2.data(), 10, nonce.data(), nonce.size(),
                         buf.data(), buf.size(), nullptr, 0),
             Status::kOk);
-  EXPECT_EQ(HexOf(buf), HexOf(ct));
-  EXPECT_EQ(HexOf(tag2), HexOf(tag));
+  EXPECT_EQ(Hex(buf), Hex(ct));
+  EXPECT_EQ(Hex(tag2), Hex(tag));
   ASSERT_EQ(AriaCcmOpen(GetParam(), k, buf.data(), nonce.data(), nonce.size(), buf.data(),
                         buf.size(), tag.data(), 10, nullptr, 0),
             Status::kOk);
-  EXPECT_EQ(HexOf(buf), HexOf(pt));
+  EXPECT_EQ(Hex(buf), Hex(pt));
 }
 
 TEST_P(CcmTest, ParameterErrors) {

@@ -5,7 +5,6 @@
 
 #include "impl/ct/declassify.h"
 #include "impl/modes.h"
-#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace {
@@ -18,11 +17,7 @@ void Double(uint8_t out[kBlock], const uint8_t in[kBlock]) {
   for (size_t i = 0; i < kBlock - 1; ++i) {
     out[i] = static_cast<uint8_t>((in[i] << 1) | (in[i + 1] >> 7));
   }
-#if ARIASUITE_MUTANT(cmac_subkey_constant)
-  out[kBlock - 1] = static_cast<uint8_t>((in[kBlock - 1] << 1) ^ (0x85 & (0 - carry)));
-#else
   out[kBlock - 1] = static_cast<uint8_t>((in[kBlock - 1] << 1) ^ (0x87 & (0 - carry)));
-#endif
 }
 
 Status FullMac(Impl impl, const AriaKey& key, uint8_t mac[kBlock], const uint8_t* in,
@@ -46,11 +41,7 @@ Status FullMac(Impl impl, const AriaKey& key, uint8_t mac[kBlock], const uint8_t
   uint8_t last[kBlock] = {0};
   if (last_len > 0) std::memcpy(last, in + (n - 1) * kBlock, last_len);
   if (last_len == kBlock) {
-#if ARIASUITE_MUTANT(cmac_complete_block)
-    for (size_t j = 0; j < kBlock; ++j) last[j] ^= k2[j];
-#else
     for (size_t j = 0; j < kBlock; ++j) last[j] ^= k1[j];
-#endif
   } else {
     last[last_len] = 0x80;
     for (size_t j = 0; j < kBlock; ++j) last[j] ^= k2[j];

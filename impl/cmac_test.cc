@@ -5,16 +5,17 @@
 
 #include <random>
 
-#include "conformance/backend.h"
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/test_util.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
-using conformance::Bytes;
-using test_util::HexOf;
+using oracles::Bytes;
+using oracles::Hex;
 using test_util::RandomBytes;
 
 class CmacTest : public ::ariasuite::test_util::PerImplTest {
@@ -23,8 +24,8 @@ class CmacTest : public ::ariasuite::test_util::PerImplTest {
 };
 
 TEST_P(CmacTest, MatchesOpenSslAndBotan) {
-  auto openssl = conformance::MakeOpenSslBackend();
-  auto botan = conformance::MakeBotanBackend();
+  auto openssl = oracles::MakeOpenSslBackend();
+  auto botan = oracles::MakeBotanBackend();
   std::vector<size_t> lengths;
   for (size_t n = 0; n <= 80; ++n) lengths.push_back(n);
   for (size_t n : {255, 256, 257, 1023, 1024, 1025}) lengths.push_back(n);
@@ -36,15 +37,15 @@ TEST_P(CmacTest, MatchesOpenSslAndBotan) {
       ASSERT_EQ(AriaSetEncryptKey(&k, key.data(), key.size()), Status::kOk);
       Bytes tag(16);
       ASSERT_EQ(AriaCmac(GetParam(), k, tag.data(), 16, msg.data(), msg.size()), Status::kOk);
-      conformance::Request r;
-      r.op = conformance::Op::kCmac;
+      oracles::Request r;
+      r.op = oracles::Op::kCmac;
       r.key = key;
       r.input = msg;
       r.tag_len = 16;
       for (auto* oracle : {openssl.get(), botan.get()}) {
-        std::optional<conformance::Result> want = oracle->Run(r);
+        std::optional<oracles::Result> want = oracle->Run(r);
         ASSERT_TRUE(want && want->accepted) << oracle->name();
-        EXPECT_EQ(HexOf(tag), HexOf(want->tag)) << oracle->name();
+        EXPECT_EQ(Hex(tag), Hex(want->tag)) << oracle->name();
       }
       EXPECT_EQ(AriaCmacVerify(GetParam(), k, tag.data(), 16, msg.data(), msg.size()), Status::kOk);
     }
@@ -60,7 +61,7 @@ TEST_P(CmacTest, TruncationAndVerification) {
   for (size_t t = 1; t <= 16; ++t) {
     Bytes tag(t);
     ASSERT_EQ(AriaCmac(GetParam(), k, tag.data(), t, msg.data(), msg.size()), Status::kOk);
-    EXPECT_EQ(HexOf(tag), HexOf(Bytes(full.begin(), full.begin() + static_cast<long>(t))));
+    EXPECT_EQ(Hex(tag), Hex(Bytes(full.begin(), full.begin() + static_cast<long>(t))));
     EXPECT_EQ(AriaCmacVerify(GetParam(), k, tag.data(), t, msg.data(), msg.size()), Status::kOk);
     for (size_t bit = 0; bit < 8 * t; bit += 7) {
       Bytes bad = tag;

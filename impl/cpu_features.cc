@@ -39,6 +39,7 @@ CpuFeatures Detect() {
     f.avx512bw = (ebx >> 30) & 1;
     f.avx512vl = (ebx >> 31) & 1;
     f.gfni = (ecx >> 8) & 1;
+    f.vaes = (ecx >> 9) & 1;
     f.vpclmulqdq = (ecx >> 10) & 1;
   }
   return f;
@@ -49,13 +50,13 @@ struct Need {
   bool CpuFeatures::*has;
 };
 
-// What each path's code actually executes (its copts): aesni-avx is -maes -mavx -mpclmul (VEX
-// SSSE3 shuffles); gfni-avx2 is -mgfni -mavx2 -mpclmul -mvpclmulqdq (ymm VPCLMULQDQ for GHASH);
-// gfni-avx512 adds AVX512F/BW/VL (ZMM, byte shuffles and masks, ternary logic on xmm/ymm).
+// What each path's code actually executes (its copts; checked against the disassembled objects by
+// //impl:dispatch_isa_test): aesni-avx is -maes -mavx -mpclmul (its byte shuffles are VEX
+// VPSHUFB, an AVX instruction, so SSSE3 is not asked for); gfni-avx2 is -mgfni -mavx2 -mpclmul
+// -mvpclmulqdq (ymm VPCLMULQDQ for GHASH); gfni-avx512 adds AVX512F/BW/VL (ZMM, byte shuffles and masks, ternary logic on xmm/ymm).
 constexpr Need kAesniAvx[] = {{"AES-NI", &CpuFeatures::aesni},
                               {"AVX", &CpuFeatures::avx},
                               {"PCLMULQDQ", &CpuFeatures::pclmulqdq},
-                              {"SSSE3", &CpuFeatures::ssse3},
                               {"OS YMM state", &CpuFeatures::os_ymm}};
 constexpr Need kGfniAvx2[] = {{"GFNI", &CpuFeatures::gfni},
                               {"AVX", &CpuFeatures::avx},
@@ -115,6 +116,24 @@ bool PathRunsOn(Impl impl, const CpuFeatures& f, std::string* missing) {
   }
   if (missing != nullptr) *missing = "unknown path";
   return false;
+}
+
+std::string CpuFeatureNames(const CpuFeatures& f) {
+  static constexpr Need kAll[] = {
+      {"ssse3", &CpuFeatures::ssse3},       {"pclmulqdq", &CpuFeatures::pclmulqdq},
+      {"aes", &CpuFeatures::aesni},         {"avx", &CpuFeatures::avx},
+      {"avx2", &CpuFeatures::avx2},         {"gfni", &CpuFeatures::gfni},
+      {"vaes", &CpuFeatures::vaes},         {"vpclmulqdq", &CpuFeatures::vpclmulqdq},
+      {"avx512f", &CpuFeatures::avx512f},   {"avx512bw", &CpuFeatures::avx512bw},
+      {"avx512vl", &CpuFeatures::avx512vl}, {"os-ymm", &CpuFeatures::os_ymm},
+      {"os-zmm", &CpuFeatures::os_zmm}};
+  std::string s;
+  for (const Need& need : kAll) {
+    if (!(f.*need.has)) continue;
+    if (!s.empty()) s += " ";
+    s += need.name;
+  }
+  return s;
 }
 
 std::string PathRequirements(Impl impl) {

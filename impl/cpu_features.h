@@ -17,6 +17,7 @@ struct CpuFeatures {
   bool avx = false;
   bool avx2 = false;
   bool gfni = false;
+  bool vaes = false;  // no path needs it; reported by CpuFeatureNames
   bool vpclmulqdq = false;
   bool avx512f = false;
   bool avx512bw = false;
@@ -32,8 +33,12 @@ const CpuFeatures& HostCpuFeatures();
 // feature in the order the path lists them (e.g. "GFNI", "AVX512BW", "OS ZMM state").
 bool PathRunsOn(Impl impl, const CpuFeatures& f, std::string* missing);
 
-// The features a path needs, for messages: e.g. "AES-NI, AVX, PCLMULQDQ, SSSE3, OS YMM state".
+// The features a path needs, for messages: e.g. "AES-NI, AVX, PCLMULQDQ, OS YMM state".
 std::string PathRequirements(Impl impl);
+
+// The features f has, for reports, in /proc/cpuinfo's spelling and this struct's order, e.g.
+// "ssse3 pclmulqdq aes avx avx2 gfni vaes vpclmulqdq os-ymm" ("" when none).
+std::string CpuFeatureNames(const CpuFeatures& f);
 
 }  // namespace ariasuite
 

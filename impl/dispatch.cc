@@ -12,7 +12,6 @@
 
 #include "impl/cpu_features.h"
 #include "impl/dispatch_testing.h"
-#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace {
@@ -31,11 +30,7 @@ constexpr ImplInfo kImpls[] = {
 
 Impl ChooseDefault() {
   const char* forced = std::getenv("ARIASUITE_IMPL");
-#if ARIASUITE_MUTANT(dispatch_override_ignored)
-  if (forced != nullptr && forced[0] != '\0' && false) {
-#else
   if (forced != nullptr && forced[0] != '\0') {
-#endif
     const std::optional<Impl> impl = ParseImpl(forced);
     if (!impl) {
       std::fprintf(stderr,

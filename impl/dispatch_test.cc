@@ -64,6 +64,16 @@ TEST(CpuFeaturesTest, EachMissingFeatureIsNamed) {
   EXPECT_EQ(missing, "VPCLMULQDQ");
 }
 
+TEST(CpuFeaturesTest, NamesListWhatIsThere) {
+  EXPECT_EQ(CpuFeatureNames(CpuFeatures{}), "");
+  CpuFeatures f;
+  f.aesni = f.vaes = f.os_zmm = true;
+  EXPECT_EQ(CpuFeatureNames(f), "aes vaes os-zmm");
+  f = AllFeatures();
+  EXPECT_EQ(CpuFeatureNames(f),
+            "ssse3 pclmulqdq aes avx avx2 gfni vpclmulqdq avx512f avx512bw avx512vl os-ymm os-zmm");
+}
+
 TEST(DispatchTest, SupportFollowsHostFeatures) {
   for (Impl impl : AllImpls()) {
     std::string a, b;

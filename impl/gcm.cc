@@ -10,7 +10,6 @@
 #include "impl/aria.h"
 #include "impl/ct/declassify.h"
 #include "impl/dispatch.h"
-#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace internal {
@@ -19,11 +18,7 @@ namespace {
 // SP 800-38D §6.2 inc32: the low 32 bits (bytes 12..15, big-endian) mod 2^32; no early exit.
 void Inc32(uint8_t ctr[16]) {
   unsigned carry = 1;
-#if ARIASUITE_MUTANT(gcm_inc32_carry)
-  for (int i = 15; i >= 11; --i) {
-#else
   for (int i = 15; i >= 12; --i) {
-#endif
     const unsigned v = ctr[i] + carry;
     ctr[i] = static_cast<uint8_t>(v);
     carry = v >> 8;
@@ -37,14 +32,8 @@ void PutBe64(uint8_t* p, uint64_t v) {
 // SP 800-38D §7.1 step 2: J0 from the IV (12 bytes: IV || 0^31 || 1; any other length: GHASH of
 // the zero-padded IV and its bit length).
 void ComputeJ0(const GcmEngine& engine, uint8_t j0[16], const uint8_t* iv, size_t iv_len) {
-#if ARIASUITE_MUTANT(gcm_iv12_shortcut)
-  if (iv_len <= 12) {
-    std::memset(j0, 0, 16);
-    std::memcpy(j0, iv, iv_len);
-#else
   if (iv_len == 12) {
     std::memcpy(j0, iv, 12);
-#endif
     j0[12] = j0[13] = j0[14] = 0;
     j0[15] = 1;
   } else {
@@ -119,11 +108,7 @@ void ShortPrepare(const GcmEngine& engine, ShortMessage* m, const uint8_t* iv, s
   uint8_t* lens = h + m->text_off + 16 * text_blocks;
   std::memset(h + m->text_off + in_len, 0, 16 * text_blocks - in_len);
   PutBe64(lens, static_cast<uint64_t>(aad_len) * 8);
-#if ARIASUITE_MUTANT(gcm_short_lengths)
-  PutBe64(lens + 8, static_cast<uint64_t>(16 * text_blocks) * 8);  // len(C) rounded up
-#else
   PutBe64(lens + 8, static_cast<uint64_t>(in_len) * 8);
-#endif
 }
 
 // SP 800-38D §7.1 steps 5-6: full_tag = GHASH(hash_in) ^ E_K(J0).
@@ -141,11 +126,7 @@ Status ShortSeal(const GcmEngine& engine, uint8_t* out, uint8_t* out_tag, size_t
   ShortPrepare(engine, &m, iv, iv_len, in_len, aad, aad_len);
   uint8_t* c = m.hash_in + m.text_off;
   if (in_len > 0) {
-#if ARIASUITE_MUTANT(gcm_short_keystream)
-    XorBytes(c, in, m.keystream, in_len);  // counter off by one: starts at E_K(J0)
-#else
     XorBytes(c, in, m.keystream + 16, in_len);
-#endif
     std::memcpy(out, c, in_len);
   }
   uint8_t tag[16];
@@ -166,22 +147,14 @@ Status ShortOpen(const GcmEngine& engine, uint8_t* out, const uint8_t* iv, size_
   uint8_t expected[16];
   ShortTag(engine, m, expected);
   uint8_t diff = 0;
-#if ARIASUITE_MUTANT(gcm_short_tag_prefix)
-  for (size_t i = 0; i < tag_len && i < 4; ++i) diff |= expected[i] ^ tag[i];
-#else
   for (size_t i = 0; i < tag_len; ++i) diff |= expected[i] ^ tag[i];  // constant time
-#endif
   Wipe(expected, sizeof(expected));
   Status s = Status::kAuthFailed;
   if (ct::Public(diff) == 0) {  // the verdict is public
     if (in_len > 0) XorBytes(out, c, m.keystream + 16, in_len);
     s = Status::kOk;
   } else if (in_len > 0) {
-#if ARIASUITE_MUTANT(gcm_short_open_release)
-    XorBytes(out, c, m.keystream + 16, in_len);  // releases unverified text
-#else
     std::memset(out, 0, in_len);  // never release unverified text
-#endif
   }
   Wipe(m.keystream, 16 + 16 * ((in_len + 15) / 16));
   return s;
@@ -190,11 +163,7 @@ Status ShortOpen(const GcmEngine& engine, uint8_t* out, const uint8_t* iv, size_
 }  // namespace
 
 bool GcmTagLenAllowed(size_t tag_len) {
-#if ARIASUITE_MUTANT(gcm_tag_length_check)
-  return tag_len >= 1 && tag_len <= 16;
-#else
   return (tag_len >= 12 && tag_len <= 16) || tag_len == 8 || tag_len == 4;
-#endif
 }
 
 Status GcmState::Start(const GcmEngine& engine, const uint8_t* iv, size_t iv_len) {
@@ -241,9 +210,7 @@ Status GcmState::UpdateAad(const uint8_t* aad, size_t len) {
 // Pads the partial block in buf_ (AAD or ciphertext) with zeros and absorbs it.
 void GcmState::FlushPartial() {
   if (buf_len_ > 0) {
-#if !ARIASUITE_MUTANT(gcm_partial_no_zero_pad)
     std::memset(buf_ + buf_len_, 0, 16 - buf_len_);
-#endif
     engine_.ghash(*engine_.hkey, xi_, buf_, 1);
     buf_len_ = 0;
   }
@@ -254,20 +221,14 @@ Status GcmState::Update(Dir dir, uint8_t* out, const uint8_t* in, size_t len) {
   if (phase_ != Phase::kAad && phase_ != want) return Status::kBadState;
   if (len > kGcmMaxTextBytes - text_len_) return Status::kTooLong;
   if (phase_ == Phase::kAad) {
-#if !ARIASUITE_MUTANT(gcm_aad_not_flushed)
     FlushPartial();
-#endif
     phase_ = want;
   }
   text_len_ += len;
   const bool enc = dir == Dir::kEncrypt;
   // Finish the partial block left by the previous call.
   if (buf_len_ > 0) {
-#if ARIASUITE_MUTANT(gcm_stream_boundary)
-    while (buf_len_ < 15 && len > 0) {
-#else
     while (buf_len_ < 16 && len > 0) {
-#endif
       const uint8_t v = *in++;
       const uint8_t o = v ^ keystream_[buf_len_];
       buf_[buf_len_++] = enc ? o : v;
@@ -299,11 +260,7 @@ Status GcmState::Update(Dir dir, uint8_t* out, const uint8_t* in, size_t len) {
     out += 16 * full;
     len -= 16 * full;
   }
-#if ARIASUITE_MUTANT(gcm_partial_dropped)
-  if (false) {
-#else
   if (len > 0) {
-#endif
     static constexpr uint8_t kZero[16] = {};
     engine_.ctr32(engine_.cipher, keystream_, kZero, 1, ctr_);
     for (size_t i = 0; i < len; ++i) {
@@ -330,19 +287,11 @@ Status GcmState::UpdateDecrypt(uint8_t* out, const uint8_t* in, size_t len) {
 void GcmState::ComputeTag(uint8_t full_tag[16]) {
   FlushPartial();  // pads whichever partial block (AAD or ciphertext) is pending
   uint8_t block[16];
-#if ARIASUITE_MUTANT(gcm_lengths_block)
-  PutBe64(block, aad_len_);
-  PutBe64(block + 8, text_len_);
-#else
   PutBe64(block, aad_len_ * 8);
   PutBe64(block + 8, text_len_ * 8);
-#endif
   engine_.ghash(*engine_.hkey, xi_, block, 1);
   uint8_t j0[16];
   std::memcpy(j0, j0_, 16);
-#if ARIASUITE_MUTANT(gcm_tag_counter)
-  Inc32(j0);
-#endif
   engine_.ctr32(engine_.cipher, full_tag, xi_, 1, j0);
   std::memset(keystream_, 0, 16);
   std::memset(xi_, 0, 16);
@@ -365,11 +314,7 @@ Status GcmState::FinishDecrypt(const uint8_t* tag, size_t tag_len) {
   ComputeTag(expected);
   phase_ = Phase::kDone;
   uint8_t diff = 0;
-#if ARIASUITE_MUTANT(gcm_tag_prefix)
-  for (size_t i = 0; i < tag_len && i < 8; ++i) diff |= expected[i] ^ tag[i];
-#else
   for (size_t i = 0; i < tag_len; ++i) diff |= expected[i] ^ tag[i];  // constant time
-#endif
   std::memset(expected, 0, 16);
   return ct::Public(diff) == 0 ? Status::kOk : Status::kAuthFailed;  // the verdict is public
 }

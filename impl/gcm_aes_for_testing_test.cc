@@ -9,6 +9,7 @@
 
 #include "gtest/gtest.h"
 #include "impl/openssl_oracle_for_testing.h"
+#include "oracles/hex.h"
 #include "vectors/testdata.h"
 #include "vectors/wycheproof_aead.h"
 
@@ -16,13 +17,8 @@ namespace ariasuite {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
-using testdata::Hex;
-
-Bytes FromHex(const std::string& h) {
-  Bytes b;
-  EXPECT_TRUE(testdata::HexDecode(h, &b)) << h;
-  return b;
-}
+using oracles::Hex;
+using oracles::HexLiteral;
 
 Bytes Random(std::mt19937_64& rng, size_t n) {
   Bytes b(n);
@@ -42,9 +38,9 @@ TEST(AesForTestingTest, Fips197AppendixC) {
       {"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
        "8ea2b7ca516745bfeafc49904b496089"},
   };
-  const Bytes pt = FromHex("00112233445566778899aabbccddeeff");
+  const Bytes pt = HexLiteral("00112233445566778899aabbccddeeff");
   for (const auto& c : kCases) {
-    const Bytes key = FromHex(c.key);
+    const Bytes key = HexLiteral(c.key);
     AesKeyForTesting k;
     ASSERT_EQ(AesSetEncryptKeyForTesting(&k, key.data(), key.size()), Status::kOk);
     uint8_t out[16];

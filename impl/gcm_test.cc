@@ -11,11 +11,12 @@
 #include "gtest/gtest.h"
 #include "impl/openssl_oracle_for_testing.h"
 #include "impl/test_util.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
-using test_util::HexOf;
+using oracles::Hex;
 using test_util::RandomBytes;
 using Bytes = std::vector<uint8_t>;
 
@@ -55,12 +56,12 @@ TEST_P(GcmTest, EveryLengthRoundTripsAndMatchesOpenSsl) {
                 Status::kOk);
       const auto want = openssl_oracle::GcmSeal("ARIA", key, iv, aad, pt);
       ASSERT_TRUE(want.has_value());
-      ASSERT_EQ(HexOf(ct), HexOf(want->ct));
-      ASSERT_EQ(HexOf(tag), HexOf(want->tag));
+      ASSERT_EQ(Hex(ct), Hex(want->ct));
+      ASSERT_EQ(Hex(tag), Hex(want->tag));
       ASSERT_EQ(AriaGcmOpen(k, back.data(), iv.data(), iv.size(), ct.data(), len, tag.data(), 16,
                             aad.data(), aad.size()),
                 Status::kOk);
-      ASSERT_EQ(HexOf(back), HexOf(pt));
+      ASSERT_EQ(Hex(back), Hex(pt));
     }
   }
 }
@@ -87,15 +88,15 @@ TEST_P(GcmTest, StreamingEverySplitGivesTheOneShotResult) {
                 Status::kOk);
       Bytes t(16);
       EXPECT_EQ(ctx.FinishEncrypt(t.data(), 16), Status::kOk);
-      EXPECT_EQ(HexOf(out), HexOf(ct)) << "aad split " << aad_split << " text split " << text_split;
-      EXPECT_EQ(HexOf(t), HexOf(tag)) << "aad split " << aad_split << " text split " << text_split;
+      EXPECT_EQ(Hex(out), Hex(ct)) << "aad split " << aad_split << " text split " << text_split;
+      EXPECT_EQ(Hex(t), Hex(tag)) << "aad split " << aad_split << " text split " << text_split;
     } else {
       EXPECT_EQ(ctx.UpdateDecrypt(out.data(), in.data(), text_split), Status::kOk);
       EXPECT_EQ(ctx.UpdateDecrypt(out.data() + text_split, in.data() + text_split,
                                   300 - text_split),
                 Status::kOk);
       EXPECT_EQ(ctx.FinishDecrypt(tag.data(), 16), Status::kOk);
-      EXPECT_EQ(HexOf(out), HexOf(m.pt)) << "aad split " << aad_split << " text " << text_split;
+      EXPECT_EQ(Hex(out), Hex(m.pt)) << "aad split " << aad_split << " text " << text_split;
     }
   };
   for (size_t s = 0; s <= 300; ++s) {
@@ -122,8 +123,8 @@ TEST_P(GcmTest, StreamingEverySplitGivesTheOneShotResult) {
       off += n;
     }
     ASSERT_EQ(ctx.FinishEncrypt(t.data(), 16), Status::kOk);
-    EXPECT_EQ(HexOf(out), HexOf(ct));
-    EXPECT_EQ(HexOf(t), HexOf(tag));
+    EXPECT_EQ(Hex(out), Hex(ct));
+    EXPECT_EQ(Hex(t), Hex(tag));
   }
 }
 
@@ -140,7 +141,7 @@ TEST_P(GcmTest, EverySingleBitFlipIsRejected) {
     const Status s = AriaGcmOpen(k, out.data(), iv.data(), iv.size(), c.data(), c.size(),
                                  t.data(), t.size(), aad.data(), aad.size());
     if (s != Status::kOk) {
-      EXPECT_EQ(HexOf(out), std::string(2 * c.size(), '0')) << "not zeroed";
+      EXPECT_EQ(Hex(out), std::string(2 * c.size(), '0')) << "not zeroed";
     }
     return s;
   };
@@ -198,10 +199,10 @@ TEST_P(GcmTest, TagLengthPolicy) {
     }
     ASSERT_EQ(seal, Status::kOk);
     // SP 800-38D §7.1 step 6: the tag is MSB_t of the full tag; OpenSSL agrees.
-    EXPECT_EQ(HexOf(tag.data(), tag_len), HexOf(full.data(), tag_len));
+    EXPECT_EQ(Hex(tag.data(), tag_len), Hex(full.data(), tag_len));
     const auto want = openssl_oracle::GcmSeal("ARIA", m.key, m.iv, m.aad, m.pt, tag_len);
     ASSERT_TRUE(want.has_value());
-    EXPECT_EQ(HexOf(tag.data(), tag_len), HexOf(want->tag));
+    EXPECT_EQ(Hex(tag.data(), tag_len), Hex(want->tag));
     EXPECT_EQ(open, Status::kOk);
     EXPECT_TRUE(openssl_oracle::GcmOpen("ARIA", m.key, m.iv, m.aad, ct,
                                         Bytes(full.begin(), full.begin() + tag_len))
@@ -226,12 +227,12 @@ TEST_P(GcmTest, IvLengthsMatchOpenSsl) {
     ASSERT_EQ(AriaGcmOpen(k, back.data(), iv.data(), iv_len, ct.data(), 50, tag.data(), 16,
                           aad.data(), 9),
               Status::kOk);
-    EXPECT_EQ(HexOf(back), HexOf(pt));
+    EXPECT_EQ(Hex(back), Hex(pt));
     // OpenSSL 3.0 caps GCM IVs at 128 bytes (the Wycheproof LongIv cases cover longer ones).
     if (iv_len > 128) continue;
     const auto want = openssl_oracle::GcmSeal("ARIA", key, iv, aad, pt);
     ASSERT_TRUE(want.has_value()) << "iv_len " << iv_len;
-    EXPECT_EQ(HexOf(ct) + HexOf(tag), HexOf(want->ct) + HexOf(want->tag)) << "iv_len " << iv_len;
+    EXPECT_EQ(Hex(ct) + Hex(tag), Hex(want->ct) + Hex(want->tag)) << "iv_len " << iv_len;
   }
   uint8_t buf[16] = {}, tag[16] = {};
   EXPECT_EQ(AriaGcmSeal(k, buf, tag, 16, buf, 0, buf, 16, nullptr, 0), Status::kBadIvLength);
@@ -252,12 +253,12 @@ TEST_P(GcmTest, InPlace) {
   ASSERT_EQ(AriaGcmSeal(k, buf.data(), tag2.data(), 16, m.iv.data(), 12, buf.data(), 100,
                         m.aad.data(), 13),
             Status::kOk);
-  EXPECT_EQ(HexOf(buf), HexOf(ref));
-  EXPECT_EQ(HexOf(tag2), HexOf(tag));
+  EXPECT_EQ(Hex(buf), Hex(ref));
+  EXPECT_EQ(Hex(tag2), Hex(tag));
   ASSERT_EQ(AriaGcmOpen(k, buf.data(), m.iv.data(), 12, buf.data(), 100, tag.data(), 16,
                         m.aad.data(), 13),
             Status::kOk);
-  EXPECT_EQ(HexOf(buf), HexOf(m.pt));
+  EXPECT_EQ(Hex(buf), Hex(m.pt));
 }
 
 TEST_P(GcmTest, EmptyMessagesAndNullPointers) {
@@ -268,7 +269,7 @@ TEST_P(GcmTest, EmptyMessagesAndNullPointers) {
   ASSERT_EQ(AriaGcmSeal(k, nullptr, tag, 16, iv.data(), 12, nullptr, 0, nullptr, 0), Status::kOk);
   const auto want = openssl_oracle::GcmSeal("ARIA", key, iv, {}, {});
   ASSERT_TRUE(want.has_value());
-  EXPECT_EQ(HexOf(tag, 16), HexOf(want->tag));
+  EXPECT_EQ(Hex(tag, 16), Hex(want->tag));
   EXPECT_EQ(AriaGcmOpen(k, nullptr, iv.data(), 12, nullptr, 0, tag, 16, nullptr, 0), Status::kOk);
   tag[0] ^= 1;
   EXPECT_EQ(AriaGcmOpen(k, nullptr, iv.data(), 12, nullptr, 0, tag, 16, nullptr, 0),
@@ -289,7 +290,7 @@ TEST_P(GcmTest, StreamingDecryptReleasesUnverifiedPlaintext) {
   AriaGcmContext ctx;
   ASSERT_EQ(ctx.Start(k, m.iv.data(), 12), Status::kOk);
   ASSERT_EQ(ctx.UpdateDecrypt(out.data(), ct.data(), 40), Status::kOk);
-  EXPECT_EQ(HexOf(out), HexOf(m.pt));
+  EXPECT_EQ(Hex(out), Hex(m.pt));
   EXPECT_EQ(ctx.FinishDecrypt(tag.data(), 16), Status::kAuthFailed);
 }
 

@@ -12,7 +12,6 @@
 
 #include <cstring>
 
-#include "impl/mutants.h"
 
 namespace ariasuite::internal {
 namespace {
@@ -58,11 +57,7 @@ inline uint64_t Clmul32(uint32_t a, uint32_t b) {
                  a3 = a & 0x88888888u;
   const uint64_t b0 = b & 0x11111111u, b1 = b & 0x22222222u, b2 = b & 0x44444444u,
                  b3 = b & 0x88888888u;
-#if ARIASUITE_MUTANT(ghash_clmul_partial)
-  const uint64_t z0 = (a0 * b0) ^ (a1 * b3) ^ (a2 * b2);
-#else
   const uint64_t z0 = (a0 * b0) ^ (a1 * b3) ^ (a2 * b2) ^ (a3 * b1);
-#endif
   const uint64_t z1 = (a0 * b1) ^ (a1 * b0) ^ (a2 * b3) ^ (a3 * b2);
   const uint64_t z2 = (a0 * b2) ^ (a1 * b1) ^ (a2 * b0) ^ (a3 * b3);
   const uint64_t z3 = (a0 * b3) ^ (a1 * b2) ^ (a2 * b1) ^ (a3 * b0);
@@ -75,11 +70,7 @@ inline U128 Clmul64(uint64_t a, uint64_t b) {
   const uint32_t b0 = static_cast<uint32_t>(b), b1 = static_cast<uint32_t>(b >> 32);
   const uint64_t lo = Clmul32(a0, b0);
   const uint64_t hi = Clmul32(a1, b1);
-#if ARIASUITE_MUTANT(ghash_karatsuba_middle)
-  const uint64_t mid = Clmul32(a0 ^ a1, b0 ^ b1) ^ lo;
-#else
   const uint64_t mid = Clmul32(a0 ^ a1, b0 ^ b1) ^ lo ^ hi;
-#endif
   return U128{lo ^ (mid << 32), hi ^ (mid >> 32)};
 }
 
@@ -92,18 +83,10 @@ inline U128 GfMul(U128 x, U128 y) {
   p1.hi ^= p0.hi ^ p2.hi;
   const uint64_t w0 = p0.lo, w1 = p0.hi ^ p1.lo, w2 = p2.lo ^ p1.hi, w3 = p2.hi;
   // x^128 = x^7 + x^2 + x + 1: fold (w3:w2) * (1 + x + x^2 + x^7) into (w1:w0).
-#if ARIASUITE_MUTANT(ghash_reduction_constant)
-  uint64_t t0 = w2 ^ (w2 << 1) ^ (w2 << 2) ^ (w2 << 6);
-#else
   uint64_t t0 = w2 ^ (w2 << 1) ^ (w2 << 2) ^ (w2 << 7);
-#endif
   const uint64_t t1 = w3 ^ (w3 << 1) ^ (w3 << 2) ^ (w3 << 7) ^ (w2 >> 63) ^ (w2 >> 62) ^ (w2 >> 57);
   const uint64_t over = (w3 >> 63) ^ (w3 >> 62) ^ (w3 >> 57);  // bits 128..134 of that product.
-#if ARIASUITE_MUTANT(ghash_overflow_fold)
-  (void)over;
-#else
   t0 ^= over ^ (over << 1) ^ (over << 2) ^ (over << 7);
-#endif
   return U128{w0 ^ t0, w1 ^ t1};
 }
 

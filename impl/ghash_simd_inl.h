@@ -30,7 +30,6 @@
 
 #include "impl/aria_simd_inl.h"
 #include "impl/internal.h"
-#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace internal {
@@ -52,11 +51,7 @@ ARIASUITE_SIMD_INLINE __m128i GhBswap(__m128i a) {
 
 // Montgomery reduction of the 256-bit product [hi:lo] by y^128 modulo Q (see above).
 ARIASUITE_SIMD_INLINE __m128i GhReduce(__m128i hi, __m128i lo) {
-#if ARIASUITE_MUTANT(ghash_clmul_reduction)
-  const __m128i c = _mm_set_epi64x(0, static_cast<long long>(0xC300000000000000ull));
-#else
   const __m128i c = _mm_set_epi64x(0, static_cast<long long>(0xC200000000000000ull));
-#endif
   __m128i t = _mm_clmulepi64_si128(lo, c, 0x00);
   lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), t);
   t = _mm_clmulepi64_si128(lo, c, 0x00);
@@ -143,11 +138,7 @@ struct GhAcc {
                                        __m128i xi) {
     V d = G::Bswap(G::Load(in + 16 * G::kLanes * i));
     if (first) d = G::Xor(d, G::FromXmm(xi));
-#if ARIASUITE_MUTANT(ghash_vpclmul_power)
-    const uint8_t* h = hp + 16 * G::kLanes * (i == 1 ? 0 : i);  // group 1 gets group 0's powers
-#else
     const uint8_t* h = hp + 16 * G::kLanes * i;
-#endif
     Absorb(d, G::Load(h), h + kGhKaraOffset);
   }
   ARIASUITE_SIMD_INLINE __m128i Finish() const {

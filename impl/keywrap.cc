@@ -6,7 +6,6 @@
 
 #include "impl/ct/declassify.h"
 #include "impl/modes.h"
-#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace {
@@ -52,11 +51,7 @@ Status UnwrapInto(Impl impl, const AriaKey& dec_key, uint8_t a[8], uint8_t* out,
   std::memcpy(out, in + 8, in_len - 8);
   for (uint64_t j = 6; j-- > 0;) {
     for (size_t i = n; i >= 1; --i) {
-#if ARIASUITE_MUTANT(kw_unwrap_counter)
-      const uint64_t t = n * j + i - 1;
-#else
       const uint64_t t = n * j + i;
-#endif
       std::memcpy(b, a, 8);
       for (int k = 0; k < 8; ++k) b[k] ^= static_cast<uint8_t>(t >> (56 - 8 * k));
       std::memcpy(b + 8, out + 8 * (i - 1), 8);
@@ -93,11 +88,7 @@ Status AriaKwUnwrap(Impl impl, const AriaKey& dec_key, uint8_t* out, size_t* out
   uint8_t a[8];
   Status s = UnwrapInto(impl, dec_key, a, out, in, in_len);
   uint8_t diff = 0;
-#if ARIASUITE_MUTANT(kw_integrity_check)
-  for (int k = 0; k < 4; ++k) diff |= static_cast<uint8_t>(a[k] ^ kIcv1[k]);
-#else
   for (int k = 0; k < 8; ++k) diff |= static_cast<uint8_t>(a[k] ^ kIcv1[k]);
-#endif
   if (s != Status::kOk || ct::Public(diff) != 0) {
     std::memset(out, 0, in_len - 8);
     return s != Status::kOk ? s : Status::kAuthFailed;
@@ -144,19 +135,11 @@ Status AriaKwpUnwrap(Impl impl, const AriaKey& dec_key, uint8_t* out, size_t* ou
                         (static_cast<uint64_t>(a[6]) << 8) | a[7];
   // plen in (body - 8, body]: pad = body - plen in [0, 8).
   const uint64_t pad = static_cast<uint64_t>(body) - plen;  // wraps to a huge value if plen > body
-#if ARIASUITE_MUTANT(kwp_length_bound)
-  bad |= static_cast<uint32_t>((pad >> 3) != 0 && pad != 8);
-#else
   bad |= static_cast<uint32_t>((pad >> 3) != 0);
-#endif
   for (size_t k = 0; k < 8; ++k) {
     // Byte body - 1 - k is padding iff k < pad.
     const uint8_t in_pad = static_cast<uint8_t>(0 - static_cast<uint8_t>(k < pad));
-#if ARIASUITE_MUTANT(kwp_padding_check)
-    (void)in_pad;
-#else
     bad |= out[body - 1 - k] & in_pad;
-#endif
   }
   if (s != Status::kOk || ct::Public(bad) != 0) {
     std::memset(out, 0, body);

@@ -6,18 +6,19 @@
 
 #include <random>
 
-#include "conformance/backend.h"
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/modes.h"
 #include "impl/test_util.h"
+#include "oracles/backend.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
-using conformance::Bytes;
-using conformance::Op;
-using test_util::HexOf;
+using oracles::Bytes;
+using oracles::Hex;
+using oracles::Op;
 using test_util::RandomBytes;
 
 class KeywrapTest : public ::ariasuite::test_util::PerImplTest {
@@ -25,16 +26,16 @@ class KeywrapTest : public ::ariasuite::test_util::PerImplTest {
   void SetUp() override {
     PerImplTest::SetUp();
     if (IsSkipped()) return;
-    botan_ = conformance::MakeBotanBackend();
+    botan_ = oracles::MakeBotanBackend();
   }
 
   Bytes BotanWrap(Op op, const Bytes& kek, const Bytes& in) {
-    conformance::Request r;
+    oracles::Request r;
     r.op = op;
     r.key = kek;
     r.input = in;
-    std::optional<conformance::Result> res = botan_->Run(r);
-    EXPECT_TRUE(res && res->accepted) << conformance::DescribeResult(res);
+    std::optional<oracles::Result> res = botan_->Run(r);
+    EXPECT_TRUE(res && res->accepted) << oracles::DescribeResult(res);
     return res ? res->output : Bytes();
   }
 
@@ -51,7 +52,7 @@ class KeywrapTest : public ::ariasuite::test_util::PerImplTest {
                      : AriaKwWrap(GetParam(), ek, wrapped.data(), &wrapped_len, data.data(), len),
               Status::kOk);
     wrapped.resize(wrapped_len);
-    EXPECT_EQ(HexOf(wrapped), HexOf(BotanWrap(padded ? Op::kKwpWrap : Op::kKwWrap, kek, data)));
+    EXPECT_EQ(Hex(wrapped), Hex(BotanWrap(padded ? Op::kKwpWrap : Op::kKwWrap, kek, data)));
     Bytes back(wrapped.size());
     size_t back_len = 0;
     ASSERT_EQ(padded ? AriaKwpUnwrap(GetParam(), dk, back.data(), &back_len, wrapped.data(),
@@ -60,7 +61,7 @@ class KeywrapTest : public ::ariasuite::test_util::PerImplTest {
                                     wrapped.size()),
               Status::kOk);
     back.resize(back_len);
-    EXPECT_EQ(HexOf(back), HexOf(data));
+    EXPECT_EQ(Hex(back), Hex(data));
     // Any flipped bit of the wrapped key fails the integrity check, and nothing is released.
     for (size_t bit : {size_t{0}, size_t{63}, size_t{64}, 8 * wrapped.size() - 1}) {
       Bytes bad = wrapped;
@@ -71,13 +72,13 @@ class KeywrapTest : public ::ariasuite::test_util::PerImplTest {
                        : AriaKwUnwrap(GetParam(), dk, out.data(), &out_len, bad.data(), bad.size()),
                 Status::kAuthFailed)
           << "bit " << bit;
-      EXPECT_EQ(HexOf(Bytes(out.begin(), out.begin() + static_cast<long>(wrapped.size() - 8))),
-                HexOf(Bytes(wrapped.size() - 8, 0)));
+      EXPECT_EQ(Hex(Bytes(out.begin(), out.begin() + static_cast<long>(wrapped.size() - 8))),
+                Hex(Bytes(wrapped.size() - 8, 0)));
       EXPECT_EQ(out_len, 12345u);
     }
   }
 
-  std::unique_ptr<conformance::Backend> botan_;
+  std::unique_ptr<oracles::Backend> botan_;
   std::mt19937_64 rng_{0x3394};
 };
 

@@ -4,7 +4,6 @@
 #include <cstring>
 
 #include "impl/dispatch.h"
-#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace {
@@ -29,18 +28,11 @@ Status AriaCbcEncrypt(Impl impl, const AriaKey& enc_key, uint8_t iv[16], uint8_t
   if (backend == nullptr) return Status::kUnsupportedImpl;
   if (len % kAriaBlockSize != 0) return Status::kBadInputLength;
   uint8_t block[16];
-#if ARIASUITE_MUTANT(cbc_encrypt_iv_not_chained)
-  uint8_t iv_in[16];
-  std::memcpy(iv_in, iv, 16);
-#endif
   for (size_t off = 0; off < len; off += 16) {
     for (int i = 0; i < 16; ++i) block[i] = in[off + i] ^ iv[i];
     backend->crypt_blocks(enc_key, out + off, block, 1);
     std::memcpy(iv, out + off, 16);
   }
-#if ARIASUITE_MUTANT(cbc_encrypt_iv_not_chained)
-  std::memcpy(iv, iv_in, 16);
-#endif
   return Status::kOk;
 }
 
@@ -56,19 +48,10 @@ Status AriaCbcDecrypt(Impl impl, const AriaKey& dec_key, uint8_t iv[16], uint8_t
   while (nblocks > 0) {
     const size_t n = nblocks < kChunkBlocks ? nblocks : kChunkBlocks;
     std::memcpy(saved, iv, 16);
-#if ARIASUITE_MUTANT(cbc_decrypt_in_place)
-    backend->crypt_blocks(dec_key, out, in, n);
-    std::memcpy(saved + 16, in, 16 * n);  // too late when out == in
-#else
     std::memcpy(saved + 16, in, 16 * n);
     backend->crypt_blocks(dec_key, out, in, n);
-#endif
     for (size_t i = 0; i < 16 * n; ++i) out[i] ^= saved[i];
-#if ARIASUITE_MUTANT(cbc_decrypt_chunk_iv)
-    std::memcpy(iv, saved + 16 * (n == kChunkBlocks ? n - 1 : n), 16);
-#else
     std::memcpy(iv, saved + 16 * n, 16);
-#endif
     in += 16 * n;
     out += 16 * n;
     nblocks -= n;
@@ -91,11 +74,7 @@ Status AriaCtr(Impl impl, const AriaKey& enc_key, AriaCtrState* state, uint8_t* 
   if (state->num > 15) return Status::kBadState;
   // Use up the keystream left from a previous partial block.
   while (state->num != 0 && len > 0) {
-#if ARIASUITE_MUTANT(ctr_stream_resume)
-    *out++ = *in++ ^ state->keystream[(state->num + 1) % 16];
-#else
     *out++ = *in++ ^ state->keystream[state->num];
-#endif
     state->num = (state->num + 1) % 16;
     --len;
   }
@@ -106,11 +85,7 @@ Status AriaCtr(Impl impl, const AriaKey& enc_key, AriaCtrState* state, uint8_t* 
     in += 16 * nblocks;
     len -= 16 * nblocks;
   }
-#if ARIASUITE_MUTANT(ctr_tail_one_byte)
-  if (len > 1) {
-#else
   if (len > 0) {
-#endif
     static constexpr uint8_t kZero[16] = {};
     backend->ctr128(enc_key, state->keystream, kZero, 1, state->ctr);
     for (size_t i = 0; i < len; ++i) out[i] = in[i] ^ state->keystream[i];

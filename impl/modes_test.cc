@@ -11,11 +11,12 @@
 #include "impl/aria.h"
 #include "impl/openssl_oracle_for_testing.h"
 #include "impl/test_util.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
-using test_util::HexOf;
+using oracles::Hex;
 using test_util::RandomBytes;
 using Bytes = std::vector<uint8_t>;
 
@@ -47,22 +48,22 @@ TEST_P(ModesTest, EcbAndCbcEveryBlockCountMatchOpenSsl) {
       Bytes ct(len), back(len);
       ASSERT_EQ(AriaEcb(impl(), k.enc, ct.data(), pt.data(), len), Status::kOk);
       ASSERT_EQ(AriaEcb(impl(), k.dec, back.data(), ct.data(), len), Status::kOk);
-      EXPECT_EQ(HexOf(back), HexOf(pt));
+      EXPECT_EQ(Hex(back), Hex(pt));
       auto want = openssl_oracle::Cipher("ARIA", "ECB", key, {}, pt, true);
       ASSERT_TRUE(want.has_value());
-      EXPECT_EQ(HexOf(ct), HexOf(*want));
+      EXPECT_EQ(Hex(ct), Hex(*want));
 
       uint8_t v[16];
       std::memcpy(v, iv.data(), 16);
       ASSERT_EQ(AriaCbcEncrypt(impl(), k.enc, v, ct.data(), pt.data(), len), Status::kOk);
       want = openssl_oracle::Cipher("ARIA", "CBC", key, iv, pt, true);
       ASSERT_TRUE(want.has_value());
-      EXPECT_EQ(HexOf(ct), HexOf(*want));
+      EXPECT_EQ(Hex(ct), Hex(*want));
       // The IV is left at the last ciphertext block (or unchanged for empty input).
-      EXPECT_EQ(HexOf(v, 16), len == 0 ? HexOf(iv) : HexOf(ct.data() + len - 16, 16));
+      EXPECT_EQ(Hex(v, 16), len == 0 ? Hex(iv) : Hex(ct.data() + len - 16, 16));
       std::memcpy(v, iv.data(), 16);
       ASSERT_EQ(AriaCbcDecrypt(impl(), k.dec, v, back.data(), ct.data(), len), Status::kOk);
-      EXPECT_EQ(HexOf(back), HexOf(pt));
+      EXPECT_EQ(Hex(back), Hex(pt));
     }
   }
 }
@@ -81,10 +82,10 @@ TEST_P(ModesTest, CtrEveryLengthMatchesOpenSsl) {
       ASSERT_EQ(AriaCtr(impl(), k.enc, &st, ct.data(), pt.data(), len), Status::kOk);
       const auto want = openssl_oracle::Cipher("ARIA", "CTR", key, iv, pt, true);
       ASSERT_TRUE(want.has_value());
-      ASSERT_EQ(HexOf(ct), HexOf(*want)) << "key_len=" << key_len << " len=" << len;
+      ASSERT_EQ(Hex(ct), Hex(*want)) << "key_len=" << key_len << " len=" << len;
       AriaCtrInit(&st, iv.data());
       ASSERT_EQ(AriaCtr(impl(), k.enc, &st, back.data(), ct.data(), len), Status::kOk);
-      ASSERT_EQ(HexOf(back), HexOf(pt));
+      ASSERT_EQ(Hex(back), Hex(pt));
     }
   }
 }
@@ -105,7 +106,7 @@ TEST_P(ModesTest, CtrStreamingAnyChunking) {
     ASSERT_EQ(AriaCtr(impl(), k.enc, &st, out.data(), pt.data(), split), Status::kOk);
     ASSERT_EQ(AriaCtr(impl(), k.enc, &st, out.data() + split, pt.data() + split, 300 - split),
               Status::kOk);
-    ASSERT_EQ(HexOf(out), HexOf(whole)) << "split at " << split;
+    ASSERT_EQ(Hex(out), Hex(whole)) << "split at " << split;
   }
   for (int trial = 0; trial < 50; ++trial) {  // random pieces, including empty ones
     Bytes out(300);
@@ -116,7 +117,7 @@ TEST_P(ModesTest, CtrStreamingAnyChunking) {
       ASSERT_EQ(AriaCtr(impl(), k.enc, &st, out.data() + off, pt.data() + off, n), Status::kOk);
       off += n;
     }
-    ASSERT_EQ(HexOf(out), HexOf(whole));
+    ASSERT_EQ(Hex(out), Hex(whole));
   }
 }
 
@@ -129,14 +130,14 @@ TEST_P(ModesTest, CtrCounterWrapsAs128BitInteger) {
   const char* const kIvs[] = {"000000000000000000000000fffffffe", "0000000000000000fffffffffffffffd",
                               "fffffffffffffffffffffffffffffffe", "0123456789abcdef01234567ffffffff"};
   for (const char* hex : kIvs) {
-    const Bytes iv = test_util::FromHex(hex);
+    const Bytes iv = oracles::HexLiteral(hex);
     Bytes ct(pt.size());
     AriaCtrState st;
     AriaCtrInit(&st, iv.data());
     ASSERT_EQ(AriaCtr(impl(), k.enc, &st, ct.data(), pt.data(), pt.size()), Status::kOk);
     const auto want = openssl_oracle::Cipher("ARIA", "CTR", key, iv, pt, true);
     ASSERT_TRUE(want.has_value());
-    EXPECT_EQ(HexOf(ct), HexOf(*want)) << "iv " << hex;
+    EXPECT_EQ(Hex(ct), Hex(*want)) << "iv " << hex;
   }
 }
 
@@ -152,17 +153,17 @@ TEST_P(ModesTest, InPlace) {
   ASSERT_EQ(AriaCbcEncrypt(impl(), k.enc, v, ref.data(), pt.data(), pt.size()), Status::kOk);
   std::memcpy(v, iv.data(), 16);
   ASSERT_EQ(AriaCbcEncrypt(impl(), k.enc, v, buf.data(), buf.data(), buf.size()), Status::kOk);
-  EXPECT_EQ(HexOf(buf), HexOf(ref));
+  EXPECT_EQ(Hex(buf), Hex(ref));
   std::memcpy(v, iv.data(), 16);
   ASSERT_EQ(AriaCbcDecrypt(impl(), k.dec, v, buf.data(), buf.data(), buf.size()), Status::kOk);
-  EXPECT_EQ(HexOf(buf), HexOf(pt));
+  EXPECT_EQ(Hex(buf), Hex(pt));
   AriaCtrState st;
   AriaCtrInit(&st, iv.data());
   ASSERT_EQ(AriaCtr(impl(), k.enc, &st, ref.data(), pt.data(), pt.size() - 3), Status::kOk);
   buf = pt;
   AriaCtrInit(&st, iv.data());
   ASSERT_EQ(AriaCtr(impl(), k.enc, &st, buf.data(), buf.data(), buf.size() - 3), Status::kOk);
-  EXPECT_EQ(HexOf(buf.data(), buf.size() - 3), HexOf(ref.data(), ref.size() - 3));
+  EXPECT_EQ(Hex(buf.data(), buf.size() - 3), Hex(ref.data(), ref.size() - 3));
 }
 
 TEST_P(ModesTest, CbcChainsAcrossCalls) {
@@ -178,13 +179,13 @@ TEST_P(ModesTest, CbcChainsAcrossCalls) {
   std::memcpy(v, iv.data(), 16);
   ASSERT_EQ(AriaCbcEncrypt(impl(), k.enc, v, pieces.data(), pt.data(), 48), Status::kOk);
   ASSERT_EQ(AriaCbcEncrypt(impl(), k.enc, v, pieces.data() + 48, pt.data() + 48, 96), Status::kOk);
-  EXPECT_EQ(HexOf(pieces), HexOf(whole));
+  EXPECT_EQ(Hex(pieces), Hex(whole));
   Bytes back(pt.size());
   std::memcpy(v, iv.data(), 16);
   ASSERT_EQ(AriaCbcDecrypt(impl(), k.dec, v, back.data(), whole.data(), 32), Status::kOk);
   ASSERT_EQ(AriaCbcDecrypt(impl(), k.dec, v, back.data() + 32, whole.data() + 32, 112),
             Status::kOk);
-  EXPECT_EQ(HexOf(back), HexOf(pt));
+  EXPECT_EQ(Hex(back), Hex(pt));
 }
 
 TEST_P(ModesTest, BadInputLengths) {

@@ -12,7 +12,6 @@
 
 #include <cstring>
 
-#include "impl/mutants.h"
 
 namespace ariasuite::internal {
 namespace {
@@ -65,13 +64,8 @@ Linear AesAffine() {
 
 // ARIA specification §2.4.2, matrix B; row i gives output bit i, the leftmost entry is input bit 0.
 Linear AriaB() {
-#if ARIASUITE_MUTANT(sbox_b_matrix_row)
-  static const char* const kRows[8] = {"01011110", "00111101", "11010111", "10011101",
-                                       "00101100", "10000011", "01011101", "11010011"};
-#else
   static const char* const kRows[8] = {"01011110", "00111101", "11010111", "10011101",
                                        "00101100", "10000001", "01011101", "11010011"};
-#endif
   Linear r = {};
   for (int i = 0; i < 8; ++i) {
     for (int j = 0; j < 8; ++j) {
@@ -196,11 +190,7 @@ inline void Reduce(uint64_t c[15], uint64_t out[8]) {
   for (int k = 14; k >= 8; --k) {
     c[k - 4] ^= c[k];
     c[k - 5] ^= c[k];
-#if ARIASUITE_MUTANT(sbox_field_polynomial)
-    c[k - 6] ^= c[k];
-#else
     c[k - 7] ^= c[k];
-#endif
     c[k - 8] ^= c[k];
   }
   for (int i = 0; i < 8; ++i) out[i] = c[i];
@@ -233,11 +223,7 @@ inline void GfInvert(uint64_t x[8]) {
   GfSquare(t, t);     // x^120
   GfSquare(t, t);     // x^240
   GfMul(t, t, x12);   // x^252
-#if ARIASUITE_MUTANT(sbox_inversion_chain)
-  GfMul(x, t, x);     // x^253
-#else
   GfMul(x, t, x2);    // x^254
-#endif
 }
 
 inline void Affine(uint64_t x[8], const uint64_t m[8][8], const uint64_t c[8]) {
@@ -287,48 +273,13 @@ const SboxLayer& AllS1Layer() {
 
 void SubstituteBytes(const SboxLayer& layer, uint8_t* bytes, size_t len) {
   if (len > 64) len = 64;
-#if ARIASUITE_MUTANT(sbox_table_leak)
-  // The right values from per-lane tables indexed by the secret byte (a cache-timing leak). The
-  // tables are filled by this function's own bit-sliced code, once per layer.
-  static thread_local bool filling = false;
-  static thread_local SboxLayer table_layer[8];
-  static thread_local uint8_t table[8][4][256];
-  static thread_local int tables = 0;
-  if (!filling) {
-    int slot = 0;
-    while (slot < tables && std::memcmp(&table_layer[slot], &layer, sizeof(layer)) != 0) ++slot;
-    if (slot == tables && tables < 8) {
-      filling = true;
-      for (int x = 0; x < 256; ++x) {
-        uint8_t lanes[4];
-        std::memset(lanes, x, 4);
-        SubstituteBytes(layer, lanes, 4);
-        for (int t = 0; t < 4; ++t) table[slot][t][x] = lanes[t];
-      }
-      filling = false;
-      table_layer[slot] = layer;
-      ++tables;
-    }
-    if (slot < tables) {
-      for (size_t i = 0; i < len; ++i) bytes[i] = table[slot][i % 4][bytes[i]];
-      return;
-    }
-  }
-#endif
   uint8_t buf[64] = {};
   std::memcpy(buf, bytes, len);
   uint64_t p[8];
   ToPlanes(buf, p);
-#if ARIASUITE_MUTANT(sbox_lane1_entry)
-  uint64_t hit = 0x2222222222222222ull;  // byte lanes n % 4 == 1 whose input is 0xa5
-  for (int i = 0; i < 8; ++i) hit &= ((0xa5 >> i) & 1) ? p[i] : ~p[i];
-#endif
   Affine(p, layer.pre, layer.pre_c);
   GfInvert(p);
   Affine(p, layer.post, layer.post_c);
-#if ARIASUITE_MUTANT(sbox_lane1_entry)
-  p[0] ^= hit;
-#endif
   FromPlanes(p, buf);
   std::memcpy(bytes, buf, len);
 }

@@ -1,6 +1,7 @@
 // Shared helpers for the impl/ tests: run a parameterised suite once per path with the path in the
 // test name (GcmTest.Foo/Scalar, GcmTest.Foo/GfniAvx512), every path listed on every CPU (a path
-// this CPU cannot run is a GTEST_SKIP naming the missing features), hex, and seeded randomness.
+// this CPU cannot run is a GTEST_SKIP naming the missing features), and seeded randomness. Hex is
+// oracles/hex.h.
 #ifndef ARIASUITE_IMPL_TEST_UTIL_H_
 #define ARIASUITE_IMPL_TEST_UTIL_H_
 
@@ -47,25 +48,6 @@ class PerImplTest : public ::testing::TestWithParam<Impl> {
 inline std::vector<uint8_t> RandomBytes(std::mt19937_64& rng, size_t n) {
   std::vector<uint8_t> v(n);
   for (auto& b : v) b = static_cast<uint8_t>(rng());
-  return v;
-}
-
-inline std::string HexOf(const uint8_t* p, size_t n) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string s;
-  for (size_t i = 0; i < n; ++i) {
-    s.push_back(kDigits[p[i] >> 4]);
-    s.push_back(kDigits[p[i] & 15]);
-  }
-  return s;
-}
-inline std::string HexOf(const std::vector<uint8_t>& v) { return HexOf(v.data(), v.size()); }
-
-inline std::vector<uint8_t> FromHex(const std::string& hex) {
-  std::vector<uint8_t> v;
-  for (size_t i = 0; i + 1 < hex.size(); i += 2) {
-    v.push_back(static_cast<uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
-  }
   return v;
 }
 

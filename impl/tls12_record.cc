@@ -4,7 +4,6 @@
 
 #include <cstring>
 
-#include "impl/mutants.h"
 
 namespace ariasuite {
 namespace {
@@ -16,22 +15,14 @@ void BuildAad(uint8_t aad[13], uint64_t seq, uint8_t type, uint16_t version, siz
   aad[8] = type;
   aad[9] = static_cast<uint8_t>(version >> 8);
   aad[10] = static_cast<uint8_t>(version);
-#if ARIASUITE_MUTANT(tls_aad_length)
-  pt_len += 8 + 16;  // the record's payload length (explicit nonce + text + tag), not the text's
-#endif
   aad[11] = static_cast<uint8_t>(pt_len >> 8);
   aad[12] = static_cast<uint8_t>(pt_len);
 }
 
 // RFC 5288 §3: nonce = salt (implicit, 4 bytes) || nonce_explicit (8 bytes).
 void BuildNonce(uint8_t nonce[12], const uint8_t salt[4], const uint8_t explicit_nonce[8]) {
-#if ARIASUITE_MUTANT(tls_nonce_construction)
-  std::memcpy(nonce, explicit_nonce, 8);
-  std::memcpy(nonce + 8, salt, 4);
-#else
   std::memcpy(nonce, salt, 4);
   std::memcpy(nonce + 4, explicit_nonce, 8);
-#endif
 }
 
 }  // namespace

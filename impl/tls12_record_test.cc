@@ -13,12 +13,13 @@
 
 #include "gtest/gtest.h"
 #include "impl/test_util.h"
+#include "oracles/hex.h"
 
 namespace ariasuite {
 namespace {
 
 using Bytes = std::vector<uint8_t>;
-using test_util::HexOf;
+using oracles::Hex;
 using test_util::RandomBytes;
 
 constexpr uint16_t kTls12 = 0x0303;
@@ -90,18 +91,18 @@ TEST_P(Tls12RecordTest, MatchesOpenSslTlsMode) {
       EXPECT_EQ(record[0], type);
       EXPECT_EQ(record[1] << 8 | record[2], kTls12);
       EXPECT_EQ(static_cast<size_t>(record[3] << 8 | record[4]), pt_len + 24);
-      EXPECT_EQ(HexOf(record.data() + 5, 8), HexOf(explicit_nonce));
+      EXPECT_EQ(Hex(record.data() + 5, 8), Hex(explicit_nonce));
 
       Bytes body(8 + pt_len + 16, 0);
       std::copy(pt.begin(), pt.end(), body.begin() + 8);
       const auto ossl = OpenSslTls(true, key, salt, explicit_nonce, seq, type, kTls12, body);
       ASSERT_TRUE(ossl.has_value()) << "OpenSSL TLS-mode seal failed";
-      EXPECT_EQ(HexOf(record.data() + 5, record_len - 5), HexOf(*ossl));
+      EXPECT_EQ(Hex(record.data() + 5, record_len - 5), Hex(*ossl));
 
       const Bytes our_body(record.begin() + 5, record.begin() + static_cast<long>(record_len));
       const auto opened = OpenSslTls(false, key, salt, Bytes(8, 0), seq, type, kTls12, our_body);
       ASSERT_TRUE(opened.has_value()) << "OpenSSL TLS-mode open rejected our record";
-      EXPECT_EQ(HexOf(*opened), HexOf(pt));
+      EXPECT_EQ(Hex(*opened), Hex(pt));
       Bytes tampered = our_body;
       tampered.back() ^= 1;  // OpenSSL's TLS mode does check the tag
       EXPECT_FALSE(OpenSslTls(false, key, salt, Bytes(8, 0), seq, type, kTls12, tampered));
@@ -114,7 +115,7 @@ TEST_P(Tls12RecordTest, MatchesOpenSslTlsMode) {
                 Status::kOk);
       EXPECT_EQ(out_len, pt_len);
       EXPECT_EQ(out_type, type);
-      EXPECT_EQ(HexOf(out.data(), out_len), HexOf(pt));
+      EXPECT_EQ(Hex(out.data(), out_len), Hex(pt));
     }
   }
 }
@@ -145,7 +146,7 @@ TEST_P(Tls12RecordTest, HeaderChecksLimitsAndTampering) {
   EXPECT_EQ(open(record, len, 7, 0x0302), Status::kBadInputLength);  // other version
   EXPECT_EQ(open(record, len, 7, kTls12, 39), Status::kBadInputLength);  // out too small
   EXPECT_EQ(open(record, len, 8), Status::kAuthFailed);                   // other sequence number
-  EXPECT_EQ(HexOf(out.data(), 40), std::string(80, '0'));                 // not released
+  EXPECT_EQ(Hex(out.data(), 40), std::string(80, '0'));                 // not released
   for (size_t byte : {0u, 5u, 12u, 13u, 30u, 52u, 68u}) {  // type, nonce, ciphertext, tag
     Bytes bad = record;
     bad[byte] ^= 0x40;

@@ -18,12 +18,14 @@
 #include <string>
 #include <vector>
 
-#include "kernel-tests/af_alg.h"
 #include "kernel-tests/harness.h"
 #include "kernel-tests/reference.h"
 #include "kernel-tests/tls_util.h"
+#include "oracles/af_alg.h"
+#include "oracles/hex.h"
 
 using ref::Bytes;
+namespace afalg = ariasuite::oracles::afalg;
 
 namespace {
 
@@ -47,11 +49,9 @@ size_t RandomBelow(size_t n) {
   return n ? r % n : 0;
 }
 
+// The bytes of a hex literal of the tables below ("-": empty).
 Bytes FromHex(const std::string& h) {
-  Bytes out;
-  if (h == "-") return out;
-  for (size_t i = 0; i + 1 < h.size(); i += 2) out.push_back(std::stoi(h.substr(i, 2), nullptr, 16));
-  return out;
+  return h == "-" ? Bytes() : ariasuite::oracles::HexLiteral(h);
 }
 
 // CPU flags of the guest (/proc/cpuinfo, first "flags" line).

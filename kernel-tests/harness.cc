@@ -13,6 +13,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "oracles/hex.h"
+
 namespace ktest {
 namespace {
 
@@ -160,21 +162,10 @@ void KnownIssue(const char* fmt, ...) {
 }
 
 std::string Hex(const void* data, size_t len) {
-  static const char kDigits[] = "0123456789abcdef";
   const uint8_t* p = static_cast<const uint8_t*>(data);
-  std::string out;
-  auto put = [&](size_t i) {
-    out += kDigits[p[i] >> 4];
-    out += kDigits[p[i] & 15];
-  };
-  if (len <= 96) {
-    for (size_t i = 0; i < len; ++i) put(i);
-  } else {
-    for (size_t i = 0; i < 48; ++i) put(i);
-    out += "...(" + std::to_string(len) + " bytes)...";
-    for (size_t i = len - 48; i < len; ++i) put(i);
-  }
-  return out;
+  if (len <= 96) return ariasuite::oracles::Hex(p, len);
+  return ariasuite::oracles::Hex(p, 48) + "...(" + std::to_string(len) + " bytes)..." +
+         ariasuite::oracles::Hex(p + len - 48, 48);
 }
 
 std::string FirstDifference(const void* a, const void* b, size_t len) {

@@ -10,14 +10,15 @@
 
 #include <cstring>
 
-#include "kernel-tests/af_alg.h"
 #include "kernel-tests/harness.h"
 #include "kernel-tests/tls_require.h"
 #include "kernel-tests/tls_uapi.h"
 #include "kernel-tests/tls_util.h"
+#include "oracles/af_alg.h"
 
 using ktls::Bytes;
 using ktls::Params;
+namespace afalg = ariasuite::oracles::afalg;
 
 FIXTURE(tls_sockopt) {
   int fd;   // client end, ULP attached

@@ -3,17 +3,26 @@
 # the sandbox by tools/ariasuite test) in qemu with the guest test programs and writes one JUnit
 # testcase per TAP line to $XML_OUTPUT_FILE (skips marked skipped). Nothing prepared, or no qemu:
 # one skipped case naming what is missing. Exit 0 when nothing failed (passes and skips), else 1.
-# Arguments: the runner (tools/kernel/main.py) then the guest programs.
+# Arguments: the runner (tools/kernel/main.py), the vector exporter (//vectors:guest_vectors), then
+# the committed vector files (*.json) and the guest programs.
 set -u
 runner="$1"
-shift
+exporter="$2"
+shift 2
 args=()
+jsons=()
 for t in "$@"; do
-  args+=(--test "$t")
+  case "$t" in
+    *.json) jsons+=("$t") ;;
+    *) args+=(--test "$t") ;;
+  esac
 done
 xml="${XML_OUTPUT_FILE:-${TEST_UNDECLARED_OUTPUTS_DIR:-/tmp}/vm_test.xml}"
 work="${TEST_TMPDIR:-/tmp}/vm"
-python3 "$runner" run --no-prepare --junit "$xml" --workdir "$work" \
+# The guest's vector files, exported by the vectors library (a malformed file fails the test).
+rm -rf "$work/vectors" && mkdir -p "$work/vectors" || exit 1
+"$exporter" "$work/vectors" "${jsons[@]}" || { echo "vm_test: $exporter failed" >&2; exit 1; }
+python3 "$runner" run --no-prepare --junit "$xml" --workdir "$work" --vectors "$work/vectors" \
   --timeout "${ARIASUITE_VM_TIMEOUT:-700}" "${args[@]}"
 rc=$?
 # Keep the guest's logs with the test outputs.

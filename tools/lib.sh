@@ -6,6 +6,9 @@ ARIASUITE_BUILD_PACKAGES=(
   bazel-bootstrap bazel-rules-java g++ clang libclang-rt-14-dev python3
   libgtest-dev libgmock-dev libssl-dev libbotan-2-dev libcrypto++-dev android-libboringssl-dev
   valgrind  # <valgrind/memcheck.h> for impl/ct/declassify.h, and tools/ct's check (tools/ariasuite ct)
+  # tools/ct's MemorySanitizer build (//tools/ct:ct_check_msan, in //...) and its symbolizer: clang
+  # 22 is the one whose MSan follows AES-NI, PCLMULQDQ, VPCLMULQDQ and GF2P8AFFINEQB (tools/ct/README.md)
+  clang-22 libclang-rt-22-dev llvm-22
 )
 
 die() {
@@ -41,4 +44,11 @@ ensure_packages() {
 # abazel ARGS...: bazel from the workspace root.
 abazel() {
   (cd "$ARIASUITE_ROOT" && bazel "$@")
+}
+
+# The shared folder holding vectors/wycheproof/ (the shell's one copy of vectors/testdata.h's
+# look-up): $ARIASUITE_SHARED_DIR when set, else `shared` beside the workspace. Printed even when
+# absent, so callers name the place in their message.
+ariasuite_shared_dir() {
+  echo "${ARIASUITE_SHARED_DIR:-$(cd "$ARIASUITE_ROOT/.." && pwd)/shared}"
 }

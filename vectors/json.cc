@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "oracles/hex.h"
+
 namespace ariasuite::json {
 
 class Parser {
@@ -34,18 +36,7 @@ class Parser {
 
   // Text for an error message, control bytes as \xNN so the message stays on one line (h4, fuzz).
   static std::string Printable(const std::string& text) {
-    std::string out;
-    for (unsigned char c : text) {
-      if (c < 0x20 || c == 0x7f) {
-        static const char kHex[] = "0123456789abcdef";
-        out += "\\x";
-        out += kHex[c >> 4];
-        out += kHex[c & 15];
-      } else {
-        out += static_cast<char>(c);
-      }
-    }
-    return out;
+    return oracles::EscapeControlBytes(text);
   }
 
   bool Fail(const std::string& what) {

@@ -1,4 +1,4 @@
-// Runfiles, shared-folder discovery and hex helpers for the vector tests; see testdata.h.
+// Runfiles and shared-folder discovery for the vector tests; see testdata.h.
 #include "vectors/testdata.h"
 
 #include <sys/stat.h>
@@ -70,33 +70,15 @@ std::string SharedDir(std::string* looked_in) {
   return "";
 }
 
-bool HexDecode(std::string_view hex, std::vector<uint8_t>* out) {
-  out->clear();
-  if (hex.size() % 2 != 0) return false;
-  out->reserve(hex.size() / 2);
-  auto nibble = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  for (size_t i = 0; i < hex.size(); i += 2) {
-    const int hi = nibble(hex[i]), lo = nibble(hex[i + 1]);
-    if (hi < 0 || lo < 0) return false;
-    out->push_back(static_cast<uint8_t>(hi << 4 | lo));
+std::string SharedWycheproofFile(const std::string& name, std::string* skip_reason) {
+  std::string looked_in;
+  const std::string shared = SharedDir(&looked_in);
+  if (shared.empty()) {
+    *skip_reason = "SKIP: shared Wycheproof vectors not found (looked in: " + looked_in +
+                   "); under bazel pass --test_env=ARIASUITE_SHARED_DIR=/path/to/shared";
+    return "";
   }
-  return true;
-}
-
-std::string Hex(const uint8_t* p, size_t len) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string s;
-  s.reserve(2 * len);
-  for (size_t i = 0; i < len; ++i) {
-    s.push_back(kDigits[p[i] >> 4]);
-    s.push_back(kDigits[p[i] & 15]);
-  }
-  return s;
+  return shared + "/vectors/wycheproof/" + name;
 }
 
 }  // namespace ariasuite::testdata

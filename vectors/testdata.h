@@ -1,5 +1,5 @@
 // Helpers for tests that read vector files: where Bazel put the repository's own data files, where
-// the shared Wycheproof vectors are (../shared next to the workspace), and strict hex conversion.
+// the shared Wycheproof vectors are (../shared next to the workspace).
 #ifndef ARIASUITE_VECTORS_TESTDATA_H_
 #define ARIASUITE_VECTORS_TESTDATA_H_
 
@@ -20,10 +20,9 @@ std::string RunfilePath(const std::string& workspace_relative);
 // Returns "" when none exists; *looked_in then lists the places tried (for the SKIP message).
 std::string SharedDir(std::string* looked_in);
 
-// Strict hex: an even number of [0-9a-fA-F]; false on anything else.
-bool HexDecode(std::string_view hex, std::vector<uint8_t>* out);
-std::string Hex(const uint8_t* p, size_t len);
-inline std::string Hex(const std::vector<uint8_t>& v) { return Hex(v.data(), v.size()); }
+// The path of a file of the shared Wycheproof folder (SharedDir()/vectors/wycheproof/name), or ""
+// with *skip_reason set to the SKIP message naming the places looked in.
+std::string SharedWycheproofFile(const std::string& name, std::string* skip_reason);
 
 }  // namespace ariasuite::testdata
 

@@ -1,6 +1,6 @@
-// A strict loader for Wycheproof AeadTest files (testvectors_v1 schema aead_test_schema_v1.json):
-// every field known and read, hex well formed, sizes consistent with the group, every flag defined
-// in notes, numberOfTests right; errors name file:line or file:tcId.
+// Wycheproof AeadTest cases (GCM, CCM) as plain byte fields, for the impl tests that want no
+// oracles types. Not a second reader: the file is read by the one strict Wycheproof loader
+// (loader.h), whose errors name file:line or file:tcId.
 #ifndef ARIASUITE_VECTORS_WYCHEPROOF_AEAD_H_
 #define ARIASUITE_VECTORS_WYCHEPROOF_AEAD_H_
 

@@ -1,6 +1,6 @@
 #!/bin/bash
 # An exec adapter that answers its first requests through a real adapter (the first argument,
-# e.g. conformance/adapters/openssl_adapter) and then dies, mid-file, for the gate's tests.
+# e.g. oracles/adapters/openssl_adapter) and then dies, mid-file, for the gate's tests.
 # Usage: dies_mid_file_adapter.sh ADAPTER [REQUESTS_BEFORE_DYING, default 4]
 coproc REAL { "$1"; }
 left=$(( ${2:-4} + 1 ))  # the hello line, then the requests

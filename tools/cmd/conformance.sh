@@ -17,8 +17,8 @@ conformance_bazel() {
 
 # conformance_build: builds the runner and adapters; prints the runner's path.
 conformance_build() {
-  conformance_bazel build //conformance:runner //conformance:boringssl_adapter \
-    //conformance:openssl_adapter >&2 || die "conformance: bazel build //conformance:runner failed"
+  conformance_bazel build //conformance:runner //oracles:boringssl_adapter \
+    //oracles:openssl_adapter >&2 || die "conformance: bazel build //conformance:runner failed"
   local bin
   bin="$(conformance_bazel info bazel-bin 2>/dev/null)" || die "conformance: bazel info bazel-bin failed"
   [[ -x "$bin/conformance/runner" ]] || die "conformance: $bin/conformance/runner was not built"

@@ -1,9 +1,13 @@
 # summary: build the libFuzzer targets (--config=fuzz) and fuzz each for a budget; end with `fuzz: N passed, N failed`
-# Usage: tools/ariasuite fuzz [--seconds N] [--jobs J] [--oss-fuzz-check] [TARGET...]
+# Usage: tools/ariasuite fuzz [--seconds N] [--jobs J] [--oss-fuzz-check] [--coverage | --merge] [TARGET...]
 #   --seconds N       budget per target (default 60)
 #   --jobs J          targets fuzzed at the same time (default 1)
 #   --oss-fuzz-check  also build every target with tools/oss-fuzz/build.sh as OSS-Fuzz does and
 #                     run each binary over its seed corpus
+#   --coverage        no fuzzing: replay corpora, seeds, regressions and vector files with clang
+#                     source-based coverage; HTML + per-folder summary + uncovered impl/ lines in
+#                     .cache/coverage/ (tools/fuzzing/coverage.sh)
+#   --merge           no fuzzing: minimize fuzz/corpus/<t> with libFuzzer -merge=1 (tools/fuzzing/merge.sh)
 #   TARGET            a target name (aria_block, ...; default: every fuzz/<name>_fuzzer.cc)
 # Each target runs under ASan+UBSan on a working corpus in .cache/fuzz-corpus/<target> (seeded from
 # fuzz/corpus/<target> and fuzz/regressions/<target>). A crash is minimized into
@@ -16,12 +20,13 @@
 # and does not fail the run. Every crash (ARIA_MISMATCH, a sanitizer report) is ours.
 
 fuzz_usage() {
-  sed -n 's/^# \{0,1\}//; 2,14p' "$ARIASUITE_ROOT/tools/cmd/fuzz.sh" | sed -n '1,6p'
+  sed -n 's/^# \{0,1\}//; 2,11p' "$ARIASUITE_ROOT/tools/cmd/fuzz.sh"
 }
 
 fuzz_seconds=60
 fuzz_jobs=1
 fuzz_oss=0
+fuzz_mode=fuzz
 fuzz_targets=()
 fuzz_all=()
 for f in "$ARIASUITE_ROOT"/fuzz/*_fuzzer.cc; do
@@ -40,8 +45,11 @@ while [[ $# -gt 0 ]]; do
       if [[ "$1" == --seconds=* ]]; then fuzz_seconds="$v"; else fuzz_jobs="$v"; fi
       shift ;;
     --oss-fuzz-check) fuzz_oss=1; shift ;;
+    --coverage|--merge)
+      [[ $fuzz_mode == fuzz ]] || die "fuzz: --coverage and --merge do not go together"
+      fuzz_mode="${1#--}"; shift ;;
     -h|--help) fuzz_usage; exit 0 ;;
-    -*) die "fuzz: unknown flag '$1' (usage: tools/ariasuite fuzz [--seconds N] [--jobs J] [--oss-fuzz-check] [TARGET...])" ;;
+    -*) die "fuzz: unknown flag '$1' (usage: tools/ariasuite fuzz [--seconds N] [--jobs J] [--oss-fuzz-check] [--coverage|--merge] [TARGET...])" ;;
     *)
       found=0
       for t in "${fuzz_all[@]}"; do [[ "$t" == "$1" ]] && found=1; done
@@ -74,6 +82,11 @@ if [[ ${#fuzz_targets[@]} -eq 0 ]]; then
   exit 0
 fi
 
+if [[ $fuzz_mode == coverage ]]; then
+  ensure_packages llvm-14
+  exec bash "$ARIASUITE_ROOT/tools/fuzzing/coverage.sh" "${fuzz_targets[@]}"
+fi
+
 # A separate output base: the fuzz config's instrumented objects would otherwise overwrite the
 # default build's (same output directory name) and each switch would rebuild everything.
 fuzz_ob="${ARIASUITE_FUZZ_OUTPUT_BASE:-$HOME/.cache/bazel-ariasuite-fuzz-$(printf '%s' "$ARIASUITE_ROOT" | md5sum | cut -c1-10)}"
@@ -89,6 +102,10 @@ fi
 rm -f "$fuzz_build_log"
 fuzz_bin="$(abazel --output_base="$fuzz_ob" info --config=fuzz bazel-bin 2>/dev/null)"
 [[ -d "$fuzz_bin/fuzz" ]] || die "fuzz: cannot find the fuzz build's bazel-bin ($fuzz_bin)"
+
+if [[ $fuzz_mode == merge ]]; then
+  exec bash "$ARIASUITE_ROOT/tools/fuzzing/merge.sh" "$fuzz_bin" "${fuzz_targets[@]}"
+fi
 
 fuzz_tmp="$(mktemp -d /tmp/ariasuite-fuzz.XXXXXX)"
 trap 'rm -rf "$fuzz_tmp"' EXIT

@@ -34,17 +34,25 @@ for a in "$@"; do
   [[ "$a" == --kernel-tree* ]] && tree_pkgs=("${ARIASUITE_KERNEL_TREE_PACKAGES[@]}")
 done
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}" "${ARIASUITE_KERNEL_PACKAGES[@]}" "${tree_pkgs[@]}"
-log "building the guest test programs (bazel build //kernel-tests:guest_tests)"
-abazel build //kernel-tests:guest_tests >&2 || die "bazel build //kernel-tests:guest_tests failed"
-bin="$(abazel info bazel-bin 2>/dev/null)/kernel-tests"
+log "building the guest test programs and the vector exporter (bazel build //kernel-tests:guest_tests //vectors:guest_vectors)"
+abazel build //kernel-tests:guest_tests //vectors:guest_vectors >&2 ||
+  die "bazel build //kernel-tests:guest_tests //vectors:guest_vectors failed"
+bazel_bin="$(abazel info bazel-bin 2>/dev/null)"
+bin="$bazel_bin/kernel-tests"
 tests=()
 for t in tls_sockopt_test tls_data_test tls_error_test tls_wire_test af_alg_test; do
   [[ -x "$bin/$t" ]] || die "guest test program $bin/$t missing after the build"
   tests+=(--test "$bin/$t")
 done
+# The guest's vector files, exported by the vectors library from vectors/*.json and the shared
+# Wycheproof files (run from the workspace root, where it finds vectors/ and ../shared).
+vecdir="$(mktemp -d)"
+trap 'rm -rf "$vecdir"' EXIT
+(cd "$ARIASUITE_ROOT" && "$bazel_bin/vectors/guest_vectors" "$vecdir" vectors/*.json) >&2 ||
+  die "vectors: //vectors:guest_vectors could not export the guest's vector files"
 trap - ERR  # main.py's own status (1 bad, 125 cannot test) is the answer
 set +e
-python3 "$ARIASUITE_ROOT/tools/kernel/main.py" run "${tests[@]}" "$@"
+python3 "$ARIASUITE_ROOT/tools/kernel/main.py" run --vectors "$vecdir" "${tests[@]}" "$@"
 rc=$?
 set -e
 exit "$rc"

@@ -17,7 +17,7 @@ run_out="$ARIASUITE_ROOT/.cache/run"
 stage_conformance() {
   local runner shared files=() f rc missing=0
   # Inputs first: a missing vector file fails the stage before anything is built or run.
-  shared="${ARIASUITE_SHARED_DIR:-$(cd "$ARIASUITE_ROOT/.." && pwd)/shared}/vectors/wycheproof"
+  shared="$(ariasuite_shared_dir)/vectors/wycheproof"
   local wp=(aria_gcm_test.json aria_ccm_test.json aria_cbc_pkcs5_test.json aria_cmac_test.json
             aria_wrap_test.json aria_kwp_test.json aes_gcm_test.json)
   for f in "${wp[@]}"; do

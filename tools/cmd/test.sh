@@ -1,24 +1,26 @@
-# summary: install what is missing, run every test (bazel test //..., the kernel VM, short fuzzing); end with `N passed, N failed, N skipped`
-# Usage: tools/ariasuite test [--no-kernel] [--no-fuzz] [--fuzz-seconds N] [TARGET...]
-#   Stages: (1) prepare the default guest kernel (tools/kernel/prepare.sh: Debian's kernel and the
-#   ARIA modules, cached), (2) `bazel test --keep_going TARGET...` (default //...; the kernel VM
-#   test, the constant-time check and the fuzz corpus replays are part of it), (3) each fuzz
-#   target for --fuzz-seconds (default 60) under ASan+UBSan, and the OSS-Fuzz build check
-#   (tools/oss-fuzz/build.sh as OSS-Fuzz runs it, each binary over its seed corpus). The last line sums every stage's
-#   counts; skips are listed above it with their reasons and never count as passes.
-#   Exit status: 0 when nothing failed, 1 otherwise, 2 on bad usage.
+# summary: install what is missing, run every test (bazel test //..., the same unit tests and corpus replays under ASan and UBSan, the kernel VM, short fuzzing); end with `N passed, N failed, N skipped`
+# Usage: tools/ariasuite test [--no-kernel] [--no-sanitizers] [--no-fuzz] [--fuzz-seconds N] [TARGET...]
+#   Stages: (1) prepare the default guest kernel (tools/kernel/prepare.sh, cached), (2) `bazel test
+#   --keep_going TARGET...` (default //...; the kernel VM test, the constant-time check and the fuzz
+#   corpus replays are part of it), (3) the unit tests and corpus replays (//impl/... //oracles/...
+#   //conformance/... //fuzz/...) again with --config=asan and --config=ubsan, each config in its own
+#   output base, (4) each fuzz target for --fuzz-seconds (default 30) under ASan+UBSan, and the
+#   OSS-Fuzz build check. The last line sums every stage's counts; skips are listed above it with
+#   their reasons and never count as passes. Exit status: 0 when nothing failed, 1 otherwise, 2 on bad usage.
 test_kernel=1
 test_fuzz=1
-test_fuzz_seconds=60
+test_sanitizers=1
+test_fuzz_seconds=30
 test_targets=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --no-kernel) test_kernel=0; shift ;;
     --no-fuzz) test_fuzz=0; shift ;;
+    --no-sanitizers) test_sanitizers=0; shift ;;
     --fuzz-seconds)
       [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || die "test: --fuzz-seconds wants a positive integer"
       test_fuzz_seconds="$2"; shift 2 ;;
-    -h|--help) sed -n 's/^# \{0,1\}//; 2,9p' "$ARIASUITE_ROOT/tools/cmd/test.sh"; exit 0 ;;
+    -h|--help) sed -n 's/^# \{0,1\}//; 2,10p' "$ARIASUITE_ROOT/tools/cmd/test.sh"; exit 0 ;;
     --*) die "test: unknown option '$1' (tools/ariasuite test --help)" ;;
     *) test_targets+=("$1"); shift ;;
   esac
@@ -40,14 +42,14 @@ test_add() {  # test_add PASSED FAILED SKIPPED
 
 set +e
 if [[ $test_kernel -eq 1 ]]; then
-  echo "=== test stage 1/3: prepare the guest kernel (tools/kernel/prepare.sh)"
+  echo "=== test stage 1/4: prepare the guest kernel (tools/kernel/prepare.sh)"
   "$ARIASUITE_ROOT/tools/kernel/prepare.sh" \
     || log "the guest kernel could not be prepared; //kernel-tests:vm_test will SKIP and say why"
 else
-  echo "=== test stage 1/3: SKIP preparing the guest kernel (--no-kernel)"
+  echo "=== test stage 1/4: SKIP preparing the guest kernel (--no-kernel)"
 fi
 
-echo "=== test stage 2/3: bazel test ${test_targets[*]}"
+echo "=== test stage 2/4: bazel test ${test_targets[*]}"
 bep="$(mktemp /tmp/ariasuite-bep.XXXXXX.json)"
 counts="$(mktemp /tmp/ariasuite-counts.XXXXXX)"
 abazel test --keep_going --build_event_json_file="$bep" "${test_targets[@]}"
@@ -60,8 +62,41 @@ else
 fi
 rm -f "$bep" "$counts"
 
+# Stage 3: the unit tests and corpus replays under each sanitizer. A separate output base per config
+# (as tools/cmd/fuzz.sh does): the instrumented objects would otherwise replace the default build's
+# and every switch would rebuild everything. ARIASUITE_SANITIZERS narrows the configs (tools/ci).
+if [[ $test_sanitizers -eq 1 ]]; then
+  san_targets=()
+  for pkg in impl oracles conformance fuzz; do
+    [[ -f "$ARIASUITE_ROOT/$pkg/BUILD" || -f "$ARIASUITE_ROOT/$pkg/BUILD.bazel" ]] && san_targets+=("//$pkg/...")
+  done
+  san_hash="$(printf '%s' "$ARIASUITE_ROOT" | md5sum | cut -c1-10)"
+  for cfg in ${ARIASUITE_SANITIZERS:-asan ubsan}; do
+    echo "=== test stage 3/4: bazel test --config=$cfg ${san_targets[*]}"
+    san_ob="${ARIASUITE_SAN_OUTPUT_BASE_PREFIX:-$HOME/.cache/bazel-ariasuite}-$cfg-$san_hash"
+    bep="$(mktemp /tmp/ariasuite-bep.XXXXXX.json)"
+    counts="$(mktemp /tmp/ariasuite-counts.XXXXXX)"
+    san_start=$SECONDS
+    abazel --output_base="$san_ob" test --config="$cfg" --keep_going \
+      --build_event_json_file="$bep" "${san_targets[@]}"
+    bazel_rc=$?
+    echo "$cfg: $((SECONDS - san_start))s"
+    python3 "$ARIASUITE_ROOT/tools/test_summary.py" "$bep" "$bazel_rc" "$counts"
+    if read -r p f s < "$counts"; then
+      test_add "$p" "$f" "$s"
+    else
+      echo "FAILED bazel test --config=$cfg gave no counts"
+      test_add 0 1 0
+    fi
+    rm -f "$bep" "$counts"
+  done
+else
+  echo "=== test stage 3/4: SKIP the sanitizer runs (--no-sanitizers)"
+  test_add 0 0 1
+fi
+
 if [[ $test_fuzz -eq 1 ]]; then
-  echo "=== test stage 3/3: fuzz every target for ${test_fuzz_seconds}s (tools/ariasuite fuzz)"
+  echo "=== test stage 4/4: fuzz every target for ${test_fuzz_seconds}s (tools/ariasuite fuzz)"
   fuzz_log="$(mktemp /tmp/ariasuite-fuzz.XXXXXX.log)"
   "$ARIASUITE_ROOT/tools/ariasuite" fuzz --oss-fuzz-check --seconds "$test_fuzz_seconds" 2>&1 | tee "$fuzz_log"
   fuzz_rc=${PIPESTATUS[0]}
@@ -75,7 +110,7 @@ if [[ $test_fuzz -eq 1 ]]; then
   fi
   rm -f "$fuzz_log"
 else
-  echo "=== test stage 3/3: SKIP fuzzing (--no-fuzz)"
+  echo "=== test stage 4/4: SKIP fuzzing (--no-fuzz)"
   test_add 0 0 1
 fi
 set -e

@@ -21,8 +21,8 @@ case "$1" in
   *) die "vectors: unknown subcommand '$1' (usage: tools/ariasuite vectors generate|check)" ;;
 esac
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}"
-vectors_bazel build //vectors/gen:generate >&2 || die "vectors: bazel build //vectors/gen:generate failed"
-gen="$(vectors_bazel info bazel-bin 2>/dev/null)/vectors/gen/generate"
+vectors_bazel build //tools/vectors_gen:generate >&2 || die "vectors: bazel build //tools/vectors_gen:generate failed"
+gen="$(vectors_bazel info bazel-bin 2>/dev/null)/tools/vectors_gen/generate"
 if [[ "$1" == generate ]]; then
   exec "$gen" --out "$ARIASUITE_ROOT"
 fi

@@ -65,7 +65,7 @@ class ConformanceRunnerGate(unittest.TestCase):
 
     def test_adapter_dying_mid_file(self):
         adapter = "%s %s" % (path("conformance/testdata/dies_mid_file_adapter.sh"),
-                             path("conformance/openssl_adapter"))
+                             path("oracles/openssl_adapter"))
         r = self.nothing_tested(adapter, "broke on ", oracle="none")
         self.assertIn("the adapter closed its output", r.stderr)
         self.assertRegex(r.stdout, r"exec:.* BROKE +[1-9][0-9]* passed, 0 failed, [1-9][0-9]* broke")

@@ -6,11 +6,14 @@
   main.py run --test PROG... [--kernel BZIMAGE [--modules DIR]... | --kernel-tree DIR
               [--patches DIR|SERIES [--each]] [--bisect] [--tls-selftest aria|all|off]]
               [--extra-test PROG]... [--junit FILE] [--timeout S] [--accel auto|kvm|tcg]
-              [--no-prepare] [--cache DIR] [--package PKG] [--workdir DIR]
+              [--no-prepare] [--cache DIR] [--package PKG] [--workdir DIR] [--vectors DIR]
       Without --kernel/--kernel-tree: the prepared Debian kernel (prepared now unless
       --no-prepare, which reports a SKIP when nothing is prepared). --kernel-tree builds the tree
       (kernel_tree.py) and runs its own kTLS selftest beside ours (selftest.py); --patches
       applies a series onto a copy first (patches.py), --each tests after every patch.
+      --vectors: the folder of known-answer files exported by //vectors:guest_vectors
+      (aria_gcm.txt, aria_cbc.txt), copied as they are into the guest's /ariasuite/vectors; this
+      runner parses no vector file.
 
 Exit status of run: 0 all passed, 1 a failure, 4 only skips or nothing tested (a --filter that
 matched no test: a SKIP line says so), 2 a usage or setup error (one line on stderr naming what:
@@ -39,7 +42,6 @@ import patches  # noqa: E402
 import qemu  # noqa: E402
 import selftest  # noqa: E402
 import tap  # noqa: E402
-import vectors  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The real workspace (through the Bazel runfiles symlinks when run as //kernel-tests:vm_test).
@@ -107,6 +109,21 @@ def _shared_libs(path):
         elif parts and parts[0].startswith("/"):
             libs.append(parts[0])
     return libs
+
+
+def read_vector_dir(folder):
+    """{name: text} of the files //vectors:guest_vectors exported into folder ({} for None)."""
+    if not folder:
+        return {}
+    try:
+        names = sorted(os.listdir(folder))
+        out = {}
+        for n in names:
+            with open(os.path.join(folder, n)) as f:
+                out[n] = f.read()
+        return out
+    except OSError as e:
+        fatal("--vectors %s: %s" % (folder, e))
 
 
 def build_initramfs(out, modules, tests, prog_timeout, vector_files):
@@ -318,8 +335,10 @@ def _boot_and_report(args, qemu_bin, kern, tests, extra_cases, start, workdir):
         log("note: " + n)
     os.makedirs(workdir, exist_ok=True)
     initrd = os.path.join(workdir, "initramfs.cpio")
-    vector_files, used = vectors.collect(REPO)
-    log("vectors for AF_ALG: %s" % (", ".join(used) if used else "none found"))
+    vector_files = read_vector_dir(args.vectors)
+    log("vectors for AF_ALG: %s" % (", ".join(
+        "%s (%d lines)" % (n, t.count("\n")) for n, t in sorted(vector_files.items()))
+        or "none (no --vectors folder)"))
     build_initramfs(initrd, modules, tests, args.program_timeout, vector_files)
     log("initramfs: %d modules, %d test programs, %.1f MB (%s)" % (
         len(modules), len(tests), os.path.getsize(initrd) / 1e6, initrd))
@@ -540,6 +559,7 @@ def main():
     r.add_argument("--package")
     r.add_argument("--no-prepare", action="store_true")
     r.add_argument("--workdir")
+    r.add_argument("--vectors", help="folder written by //vectors:guest_vectors")
     args = ap.parse_args()
     if args.cmd == "prepare":
         return cmd_prepare(args)

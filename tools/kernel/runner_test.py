@@ -212,7 +212,6 @@ class MainTest(unittest.TestCase):
                 mock.patch.object(main.qemu, "find_qemu", lambda: "/bin/false"), \
                 mock.patch.object(main.qemu, "boot", fake_boot), \
                 mock.patch.object(main, "build_initramfs", fake_initramfs), \
-                mock.patch.object(main.vectors, "collect", lambda repo: ({}, [])), \
                 contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 rc = main.main()

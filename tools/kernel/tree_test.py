@@ -352,7 +352,6 @@ class MainTreeTest(unittest.TestCase):
                 mock.patch.object(main.selftest, "build",
                                   lambda *a, **k: selftest.Selftest(skip="no tls.c here")), \
                 mock.patch.object(main, "build_initramfs", lambda out, *a: open(out, "wb").close()), \
-                mock.patch.object(main.vectors, "collect", lambda repo: ({}, [])), \
                 contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 rc = main.main()

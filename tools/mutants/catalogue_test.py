@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""Checks that the mutant catalogue, impl/mutants.h and the switches in impl/ agree.
+"""Checks that the mutant catalogue and the rules in tools/mutants/rules/ agree.
 
-- catalogue.txt parses, has at least 40 mutants, and covers every layer and every path;
-- impl/mutants.h numbers exactly the catalogued names, each with its own number;
-- every ARIASUITE_MUTANT(name) in impl/ names a catalogued mutant and sits where the catalogue says
-  (its file, or a header that file includes);
-- every catalogued mutant has its switch, except those listed in pending.txt (each a SKIP with
-  the reason, never a pass), and no pending mutant has a switch already;
-- suite.txt parses; the harness's per-file compile option is right (its verdicts on
-  planted outputs: verdict_test.py).
-Writes JUnit XML to $XML_OUTPUT_FILE (one case per check and per mutant).
+- catalogue.txt parses, has at least 40 mutants, and covers every layer and every path; each
+  mutant's file is an impl/ .cc (the translation unit its mutant build compiles);
+- every catalogued mutant has its rule rules/<name>.rule, except those listed in pending.txt (each a
+  SKIP with the reason, never a pass), no pending mutant has one already, and every rule file
+  names a catalogued mutant;
+- each rule parses and edits the catalogue's file or an impl/ header that file includes (a shared
+  engine header, spliced into that one .cc);
+- suite.txt parses.
+Whether each rule still applies to today's source, and compiles: rules_test.py. Writes JUnit XML to
+$XML_OUTPUT_FILE (one case per check and per mutant).
 """
 import os
 import sys
@@ -19,7 +20,8 @@ import junit  # noqa: E402
 import mutants  # noqa: E402
 
 LAYERS = {"sbox", "diffusion", "key-schedule", "rounds", "block-engine", "modes", "ghash", "gcm",
-          "simd", "ccm", "cmac", "kw", "cbc-pkcs5", "tls-record", "dispatch", "constant-time"}
+          "simd", "ccm", "cmac", "kw", "cbc-pkcs5", "tls-record", "dispatch", "constant-time",
+          "limits", "lengths", "bounds"}
 PATHS = {"scalar", "aesni-avx", "gfni-avx2", "gfni-avx512", "all"}
 PENDING = os.path.join(mutants.ROOT, "tools/mutants/pending.txt")
 
@@ -48,66 +50,49 @@ def main():
     cases.check("catalogue/known-paths", paths <= PATHS, "unknown: %s" % sorted(paths - PATHS))
     cases.check("catalogue/every-path", PATHS <= paths, "missing: %s" % sorted(PATHS - paths))
     bad_files = [m["name"] for m in cat
-                 if not (m["file"].startswith("impl/") and m["file"].endswith((".cc", ".h")))]
-    cases.check("catalogue/files-in-impl", not bad_files, "not an impl/ source: %s" % bad_files)
+                 if not (m["file"].startswith("impl/") and m["file"].endswith(".cc") and
+                         not m["file"].endswith("_test.cc"))]
+    cases.check("catalogue/files-are-impl-sources", not bad_files,
+                "not an impl/ .cc (the file a mutant build compiles): %s" % bad_files)
 
-    nums = mutants.load_numbers()
     names = {m["name"] for m in cat}
-    missing = sorted(names - set(nums))
-    extra = sorted(set(nums) - names)
-    cases.check("mutants_h/numbers-match-catalogue", not missing and not extra,
-                "no number in impl/mutants.h: %s; numbered but not catalogued: %s" % (missing,
-                                                                                     extra))
-    values = sorted(nums.values())
-    cases.check("mutants_h/numbers-unique-positive",
-                len(set(values)) == len(values) and all(v > 0 for v in values),
-                "numbers: %s" % values)
-
     pending = {}
     if os.path.exists(PENDING):
         for _, (name, reason) in mutants.parse_table(PENDING, 2):
             pending[name] = reason
     cases.check("pending/names-catalogued", set(pending) <= names,
                 "unknown: %s" % sorted(set(pending) - names))
-
-    sites = mutants.switch_sites()
-    by_name = {m["name"]: m for m in cat}
-    stray = []
-    for name, files in sorted(sites.items()):
-        m = by_name.get(name)
-        if m is None:
-            stray.append("%s in %s (not catalogued)" % (name, ", ".join(files)))
-            continue
-        allowed = {m["file"]} | set(mutants.included_headers(m["file"]))
-        for f in files:
-            if f not in allowed:
-                stray.append("%s in %s (catalogue says %s)" % (name, f, m["file"]))
-    cases.check("switches/all-catalogued-and-placed", not stray, "; ".join(stray))
+    rules = mutants.rule_names()
+    stray = sorted(set(rules) - names)
+    cases.check("rules/all-catalogued", not stray,
+                "rules/<name>.rule without a catalogue line: %s" % stray)
 
     for m in cat:
-        name = "switch/" + m["name"]
-        in_place = mutants.switch_in_place(m, sites)
+        case = "rule/" + m["name"]
+        has_rule = m["name"] in rules
         if m["name"] in pending:
-            if in_place:
-                cases.check(name, False, "listed in pending.txt but its switch is in place: "
-                            "remove it from pending.txt")
+            if has_rule:
+                cases.check(case, False, "listed in pending.txt but rules/%s.rule exists: remove "
+                            "it from pending.txt" % m["name"])
             else:
-                cases.skip(name, "switch not inserted yet: " + pending[m["name"]])
-        elif not os.path.exists(os.path.join(mutants.ROOT, m["file"])):
-            cases.check(name, False, "%s does not exist" % m["file"])
-        else:
-            cases.check(name, in_place, "no ARIASUITE_MUTANT(%s) in %s or the impl/ headers it "
-                        "includes" % (m["name"], m["file"]))
+                cases.skip(case, "rule not written yet: " + pending[m["name"]])
+            continue
+        if not has_rule:
+            cases.check(case, False, "no tools/mutants/rules/%s.rule" % m["name"])
+            continue
+        try:
+            rule = mutants.load_rule(m["name"])
+        except mutants.RuleError as e:
+            cases.check(case, False, str(e))
+            continue
+        allowed = [m["file"]] + mutants.included_headers(m["file"])
+        cases.check(case, rule["file"] in allowed,
+                    "edits %s; want the catalogue's file %s or a header it includes (%s)" % (
+                        rule["file"], m["file"], ", ".join(allowed[1:]) or "none"))
 
     stages = guarded(cases, "suite/parses", mutants.load_suite)
     if stages is not None:
         cases.check("suite/parses", len(stages) > 0, "no stage")
-
-    # The harness's compile option on a known mutant.
-    copt = mutants.mutant_copt({"name": "rounds_192", "file": "impl/aria_ref.cc"})
-    cases.check("harness/per-file-copt",
-                copt == r"--per_file_copt=^(impl/aria_ref\.cc)$@-DARIASUITE_MUTANT_ID=rounds_192",
-                copt)
     junit.exit_with(cases)
 
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Mutation testing of ariasuite's own implementations: does the fast suite catch each fault?
 
-For each mutant of tools/mutants/catalogue.txt (a compile-time switch `#if ARIASUITE_MUTANT(name)`
-in one impl/ file, see impl/mutants.h) this builds the code with that one switch on and runs the
-fast suite of tools/mutants/suite.txt stage by stage until a check gives a verdict. Each mutant
-ends with one status:
+Each mutant of tools/mutants/catalogue.txt is an anchored rewrite rule, tools/mutants/rules/
+<name>.rule: the impl/ file it edits and, per edit, an anchor (whole lines that must occur exactly
+once in today's source) and the mutant's lines that replace it. impl/ itself holds no trace of the
+mutants. For each mutant this writes the mutated file into a scratch copy of the workspace, builds
+it and runs the fast suite of tools/mutants/suite.txt stage by stage until a check gives a verdict.
+Each mutant ends with one status:
   KILLED     a check that passed on the baseline failed for a reason of ours: a failed test case
              in a test.xml (a <failure>, not just a non-zero exit), an `ARIA_MISMATCH <op> <backend>
              vs <backend>` line whose first-named backend is ours/..., a sanitizer report
@@ -16,23 +18,29 @@ ends with one status:
   ERROR      a run gave no verdict: bazel exited non-zero with no failed test (server crash, out of
              memory), a test or fuzzer died or timed out without one of the reports above, a
              third-party mismatch;
-  NO-SWITCH, NOT-COMPILED-IN, NOT-RUN  its switch is not in impl/, its define did not reach the
-             object, or the --budget ran out.
+  NO-RULE, STALE-RULE, NOT-COMPILED-IN, NOT-RUN  it has no rule file, its rule no longer applies
+             (an anchor matches 0 or 2+ times), its mutated file did not reach the object, or the
+             --budget ran out.
 Only KILLED counts in the score; every other status fails the run.
 
-Build cost is kept low: one Bazel output base serves every mutant, and only the mutant's file is
-compiled with -DARIASUITE_MUTANT_ID=<name> (--per_file_copt), so a mutant recompiles one file and
-relinks what depends on it; a disk cache brings the unmutated object back for the next mutant.
+Build cost is kept low: the scratch workspace (<output base>-ws, a copy of this tree refreshed at
+the start of each run: only changed files are copied) and its Bazel output base persist between
+runs, and between two mutants only the mutated file changes (the previous one is put back first),
+so a mutant recompiles one file and relinks what depends on it; a disk cache brings the unmutated
+object back for the next mutant. A rule whose file is a shared header (impl/aria_simd_inl.h,
+impl/ghash_simd_inl.h) is applied to the header's text, which is then spliced into the mutant's
+.cc in place of its first include of that header: the fault reaches that one path only.
 Before the first mutant the suite runs once without any (the baseline): a suite that fails on
 correct code would "kill" every mutant, so that is an error.
 
 Usage: mutants.py [--budget SECONDS] [--json FILE] [--output-base DIR] [--fuzz-seconds N]
-                  [--no-baseline] [--list] [MUTANT...]
+                  [--no-baseline] [--list] [--diff] [--write-source FILE] [MUTANT...]
 Exit status: 0 when every mutant run was killed; 1 when one survived, did not build, ended in an
-error, has no switch in its file yet, or was not run within the budget; 2 on a usage or setup
-error (including a failing baseline).
+error, has no rule or a stale one, or was not run within the budget; 2 on a usage or setup error
+(including a failing baseline).
 """
 import argparse
+import difflib
 import glob
 import hashlib
 import json
@@ -48,7 +56,7 @@ import xml.etree.ElementTree as ET
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CATALOGUE = os.path.join(ROOT, "tools/mutants/catalogue.txt")
 SUITE = os.path.join(ROOT, "tools/mutants/suite.txt")
-MUTANTS_H = os.path.join(ROOT, "impl/mutants.h")
+RULES = os.path.join(ROOT, "tools/mutants/rules")
 MARKER = "ARIASUITE_MUTANT_ACTIVE="
 EXCLUDED_TAGS = "(manual|no-mutants)"
 
@@ -62,7 +70,7 @@ def log(msg):
     print("mutants: " + msg, file=sys.stderr, flush=True)
 
 
-# ---- Catalogue, switches and suite ----
+# ---- Catalogue and suite ----
 
 def parse_table(path, ncols):
     rows = []
@@ -93,28 +101,116 @@ def load_catalogue(path=CATALOGUE):
     return mutants
 
 
-def load_numbers(path=MUTANTS_H):
-    """The name -> number table of impl/mutants.h."""
-    nums = {}
-    with open(path) as f:
-        for m in re.finditer(r"^#define ARIASUITE_MUTANT_NUM_(\w+) (\d+)\s*$", f.read(), re.M):
-            nums[m.group(1)] = int(m.group(2))
-    return nums
+# ---- Rules ----
+
+class RuleError(Exception):
+    """A rule file that does not parse, or does not apply exactly once to today's source."""
 
 
-SWITCH_RE = re.compile(r"ARIASUITE_MUTANT\(\s*(\w+)\s*\)")
+ANCHOR_LINE = "--- anchor"
+MUTANT_LINE = "+++ mutant"
 
 
-def switch_sites(root=ROOT):
-    """{name: [file, ...]} for every ARIASUITE_MUTANT(name) in impl/ (mutants.h excluded)."""
-    sites = {}
-    for path in sorted(glob.glob(os.path.join(root, "impl", "**", "*.*"), recursive=True)):
-        if not path.endswith((".cc", ".h")) or path.endswith("impl/mutants.h"):
-            continue
-        with open(path, errors="replace") as f:
-            for m in SWITCH_RE.finditer(f.read()):
-                sites.setdefault(m.group(1), []).append(os.path.relpath(path, root))
-    return sites
+def parse_rule(text, where):
+    """A rule file's text -> {"file": path, "edits": [(anchor, replacement)]}.
+
+    Format: comment lines (#) and blank lines, then `file: impl/<file>`, then one or more edits,
+    each a line `--- anchor` followed by the anchor's lines and a line `+++ mutant` followed by the
+    lines that replace it (none for a deletion). Both blocks are taken verbatim, whole lines up to
+    the next `--- anchor` or the end of the file."""
+    lines = text.splitlines(keepends=True)
+    i = 0
+    while i < len(lines) and (not lines[i].strip() or lines[i].startswith("#")):
+        i += 1
+    m = re.fullmatch(r"file: (\S+)\n?", lines[i]) if i < len(lines) else None
+    if m is None:
+        raise RuleError("%s: want a line 'file: impl/<file>' after the comments" % where)
+    rule = {"file": m.group(1), "edits": []}
+    i += 1
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    blocks = []  # [(marker, [lines])]
+    for line in lines[i:]:
+        if line.rstrip("\n") in (ANCHOR_LINE, MUTANT_LINE):
+            blocks.append((line.rstrip("\n"), []))
+        elif not blocks:
+            raise RuleError("%s: want '%s' after the file line, got %r" % (where, ANCHOR_LINE,
+                                                                           line))
+        else:
+            blocks[-1][1].append(line)
+    if not blocks:
+        raise RuleError("%s: no edit ('%s' ... '%s' ...)" % (where, ANCHOR_LINE, MUTANT_LINE))
+    if len(blocks) % 2 or any(blocks[k][0] != (ANCHOR_LINE, MUTANT_LINE)[k % 2]
+                              for k in range(len(blocks))):
+        raise RuleError("%s: want pairs of '%s' and '%s' blocks" % (where, ANCHOR_LINE,
+                                                                   MUTANT_LINE))
+    for k in range(0, len(blocks), 2):
+        anchor, repl = "".join(blocks[k][1]), "".join(blocks[k + 1][1])
+        if not anchor.strip():
+            raise RuleError("%s: edit %d has an empty anchor" % (where, k // 2 + 1))
+        if anchor == repl:
+            raise RuleError("%s: edit %d changes nothing" % (where, k // 2 + 1))
+        if not anchor.endswith("\n") or (repl and not repl.endswith("\n")):
+            raise RuleError("%s: the file must end with a newline" % where)
+        rule["edits"].append((anchor, repl))
+    return rule
+
+
+def rule_path(name, rules_dir=None):
+    return os.path.join(rules_dir or RULES, name + ".rule")
+
+
+def load_rule(name, rules_dir=None):
+    """The rule of mutant name; RuleError when it has none or it does not parse."""
+    path = rule_path(name, rules_dir)
+    where = os.path.relpath(path, ROOT)
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        raise RuleError("no rule %s" % where) from None
+    return parse_rule(text, where)
+
+
+def rule_names(rules_dir=None):
+    return sorted(os.path.basename(p)[:-len(".rule")]
+                  for p in glob.glob(os.path.join(rules_dir or RULES, "*.rule")))
+
+
+def line_matches(text, anchor):
+    """Offsets where anchor (whole lines) occurs in text as whole lines."""
+    out, start = [], 0
+    while True:
+        k = text.find(anchor, start)
+        if k < 0:
+            return out
+        if k == 0 or text[k - 1] == "\n":
+            out.append(k)
+        start = k + 1
+
+
+def apply_edits(text, edits, where):
+    """text with every edit applied; RuleError unless each anchor occurs exactly once (as whole
+    lines) in text and no two anchors overlap."""
+    spans = []
+    for n, (anchor, repl) in enumerate(edits, 1):
+        found = line_matches(text, anchor)
+        if len(found) != 1:
+            first = anchor.strip().splitlines()[0].strip()
+            raise RuleError("%s: the anchor of edit %d (%r...) occurs %d times in %s, want once" %
+                            (where[0], n, first[:60], len(found), where[1]))
+        spans.append((found[0], found[0] + len(anchor), repl))
+    spans.sort()
+    for (_, end, _), (start, _, _) in zip(spans, spans[1:]):
+        if start < end:
+            raise RuleError("%s: two anchors overlap in %s" % where)
+    out, pos = [], 0
+    for start, end, repl in spans:
+        out.append(text[pos:start])
+        out.append(repl)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def included_headers(path, root=ROOT):
@@ -134,23 +230,60 @@ def included_headers(path, root=ROOT):
     return seen
 
 
-def switch_in_place(mutant, sites, root=ROOT):
-    """True when ARIASUITE_MUTANT(name) sits in the mutant's file or in an impl/ header that the
-    file includes (a shared SIMD engine header, compiled with the mutant's define only in it)."""
-    where = sites.get(mutant["name"], [])
-    if mutant["file"] in where:
-        return True
-    return any(h in where for h in included_headers(mutant["file"], root))
+def splice_header(cc_path, cc_text, header, header_text, root=ROOT):
+    """cc_text with header_text (a mutated copy of header) put in place before the cc file's first
+    #include of an impl/ header that is header or includes it. The header's include guard then
+    keeps the original out of this one translation unit; #line keeps the compiler's messages
+    pointing at the right file and line."""
+    lines = cc_text.splitlines(keepends=True)
+    for n, line in enumerate(lines):
+        m = re.match(r'#include "(impl/[^"]+\.h)"', line)
+        if m and (m.group(1) == header or header in included_headers(m.group(1), root)):
+            return "".join(lines[:n] + ['#line 1 "%s"\n' % header, header_text,
+                                        '#line %d "%s"\n' % (n + 1, cc_path)] + lines[n:])
+    raise RuleError("%s includes no impl/ header that brings in %s" % (cc_path, header))
 
 
-def includers(header, root=ROOT):
-    """The impl/ .cc files that include header (directly or through other impl/ headers)."""
-    out = []
-    for path in sorted(glob.glob(os.path.join(root, "impl", "*.cc"))):
-        rel = os.path.relpath(path, root)
-        if header in included_headers(rel, root):
-            out.append(rel)
-    return out
+def marker_line(name):
+    """Appended to every mutated file: proves the object was compiled from it."""
+    return ("\n// tools/mutants: mutant %s. The marker proves the build compiled this file.\n"
+            '[[gnu::used]] static const char kAriasuiteMutantMarker[] = "%s%s";\n' %
+            (name, MARKER, name))
+
+
+def mutant_source(mutant, root=ROOT, rules_dir=None):
+    """(file, original text, mutated text) of the mutant's file (the catalogue's, a .cc): its rule
+    applied, a header rule spliced in, the marker appended. RuleError when the rule is missing or
+    does not apply."""
+    rule = load_rule(mutant["name"], rules_dir)
+    target = mutant["file"]
+    site = rule["file"]
+    where = ("rules/%s.rule" % mutant["name"], site)
+    if site != target and site not in included_headers(target, root):
+        raise RuleError("rules/%s.rule edits %s, which is neither the catalogue's file %s nor a "
+                        "header it includes" % (mutant["name"], site, target))
+    try:
+        with open(os.path.join(root, target)) as f:
+            original = f.read()
+        with open(os.path.join(root, site)) as f:
+            site_text = f.read()
+    except OSError as e:
+        raise RuleError("rules/%s.rule: %s" % (mutant["name"], e)) from None
+    mutated = apply_edits(site_text, rule["edits"], where)
+    if site != target:
+        mutated = splice_header(target, original, site, mutated, root)
+    return target, original, mutated + marker_line(mutant["name"])
+
+
+def rule_diff(mutant, root=ROOT, rules_dir=None):
+    """A unified diff of the mutant's rule against today's source (for --diff)."""
+    rule = load_rule(mutant["name"], rules_dir)
+    with open(os.path.join(root, rule["file"])) as f:
+        text = f.read()
+    mutated = apply_edits(text, rule["edits"], ("rules/%s.rule" % mutant["name"], rule["file"]))
+    return "".join(difflib.unified_diff(text.splitlines(keepends=True),
+                                        mutated.splitlines(keepends=True), "a/" + rule["file"],
+                                        "b/" + rule["file"], n=2))
 
 
 def load_suite(path=SUITE):
@@ -168,7 +301,10 @@ def load_suite(path=SUITE):
 # ---- Bazel ----
 
 class Bazel:
-    def __init__(self, output_base, disk_cache, extra=()):
+    """Bazel in one workspace (the scratch copy) with one output base."""
+
+    def __init__(self, workspace, output_base, disk_cache, extra=()):
+        self.workspace = workspace
         self.output_base = output_base
         self.disk_cache = disk_cache
         self.extra = list(extra)
@@ -183,8 +319,8 @@ class Bazel:
             logf.write("\n$ " + " ".join(cmd) + "\n")
             logf.flush()
             try:
-                proc = subprocess.run(cmd, cwd=ROOT, stdout=logf, stderr=subprocess.STDOUT,
-                                      timeout=timeout)
+                proc = subprocess.run(cmd, cwd=self.workspace, stdout=logf,
+                                      stderr=subprocess.STDOUT, timeout=timeout)
                 return proc.returncode
             except subprocess.TimeoutExpired:
                 logf.write("mutants: bazel timed out after %ss\n" % timeout)
@@ -193,8 +329,8 @@ class Bazel:
     def query_tests(self, expr, log_path):
         q = "(%s) except attr(tags, '%s', %s)" % (expr, EXCLUDED_TAGS, expr)
         out = subprocess.run(["bazel", "--output_base=" + self.output_base, "query", q,
-                              "--output=label", "--keep_going"], cwd=ROOT, capture_output=True,
-                             text=True)
+                              "--output=label", "--keep_going"], cwd=self.workspace,
+                             capture_output=True, text=True)
         with open(log_path, "a") as logf:
             logf.write("\n$ bazel query %s\n%s%s" % (q, out.stdout, out.stderr))
         # 3: partial result (e.g. a package of the expression has no BUILD file yet).
@@ -204,21 +340,85 @@ class Bazel:
 
     def info(self, key, args=()):
         out = subprocess.run(["bazel", "--output_base=" + self.output_base, "info"] + list(args) +
-                             [key], cwd=ROOT, capture_output=True, text=True)
+                             [key], cwd=self.workspace, capture_output=True, text=True)
         if out.returncode != 0:
             die("bazel info %s failed: %s" % (key, out.stderr.strip()[-300:]))
         return out.stdout.strip()
 
 
-def mutant_copt(mutant, root=ROOT):
-    """--per_file_copt that compiles only the mutant's file (for a header: the impl/ files that
-    include it) with its switch on."""
-    f = mutant["file"]
-    files = [f] if f.endswith(".cc") else includers(f, root)
-    if not files:
-        die("mutant %s: no impl/ .cc file includes %s" % (mutant["name"], f))
-    regex = "^(%s)$" % "|".join(re.escape(x) for x in files)
-    return "--per_file_copt=%s@-DARIASUITE_MUTANT_ID=%s" % (regex, mutant["name"])
+# ---- The scratch workspace ----
+
+# Never copied into the scratch workspace: version control, caches, fuzzing findings, Bazel's
+# convenience symlinks (top-level names) and Python's byte code (any level).
+SKIP_TOP = {".git", ".cache", "ariasuite-findings"}
+SKIP_ANY = {"__pycache__"}
+SKIP_PATHS = {"fuzz/findings"}
+
+
+def skipped(rel):
+    parts = rel.split(os.sep)
+    return (parts[0] in SKIP_TOP or parts[0].startswith("bazel-") or
+            any(p in SKIP_ANY for p in parts) or rel in SKIP_PATHS)
+
+
+def sync_tree(src, dst):
+    """Makes dst a copy of src: copies the files whose size or modification time differ (keeping
+    the time, so an unchanged file is never touched again), removes what src does not have.
+    Returns the number of files copied or removed."""
+    changed = 0
+    os.makedirs(dst, exist_ok=True)
+    for dirpath, dirnames, filenames in os.walk(src):
+        rel_dir = os.path.relpath(dirpath, src)
+        rel_dir = "" if rel_dir == "." else rel_dir
+        dirnames[:] = sorted(d for d in dirnames if not skipped(os.path.join(rel_dir, d)))
+        out_dir = os.path.join(dst, rel_dir)
+        os.makedirs(out_dir, exist_ok=True)
+        keep = set(dirnames)
+        for name in filenames:
+            rel = os.path.join(rel_dir, name)
+            if skipped(rel):
+                continue
+            keep.add(name)
+            s, d = os.path.join(src, rel), os.path.join(dst, rel)
+            if os.path.islink(s):
+                if not os.path.islink(d) or os.readlink(d) != os.readlink(s):
+                    remove_path(d)
+                    os.symlink(os.readlink(s), d)
+                    changed += 1
+                continue
+            st = os.stat(s)
+            try:
+                dt = os.lstat(d)
+                same = (not os.path.islink(d) and dt.st_size == st.st_size and
+                        dt.st_mtime_ns == st.st_mtime_ns)
+            except OSError:
+                same = False
+            if not same:
+                remove_path(d)
+                shutil.copy2(s, d)
+                changed += 1
+        for name in os.listdir(out_dir):
+            if name not in keep:
+                remove_path(os.path.join(out_dir, name))
+                changed += 1
+    return changed
+
+
+def remove_path(path):
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path)
+    elif os.path.lexists(path):
+        os.remove(path)
+
+
+def shared_dir():
+    """The shared vectors folder (../shared next to this tree) for the tests that read it: in the
+    scratch copy they would look next to the copy and SKIP."""
+    env = os.environ.get("ARIASUITE_SHARED_DIR")
+    if env:
+        return env
+    d = os.path.join(os.path.dirname(ROOT), "shared")
+    return d if os.path.isdir(d) else ""
 
 
 # ---- Verdicts ----
@@ -227,7 +427,8 @@ KILLED = "KILLED"
 SURVIVED = "SURVIVED"
 NOT_BUILT = "NOT-BUILT"
 ERROR = "ERROR"
-NO_SWITCH = "NO-SWITCH"
+NO_RULE = "NO-RULE"
+STALE_RULE = "STALE-RULE"
 NOT_COMPILED_IN = "NOT-COMPILED-IN"
 NOT_RUN = "NOT-RUN"
 
@@ -413,16 +614,43 @@ def first_error_line(log_path):
 # ---- Running the suite ----
 
 class Runner:
+    """Runs the suite in the scratch workspace (<output base>-ws) with two output bases (the
+    default config and --config=fuzz) and one disk cache."""
+
     def __init__(self, args, stages, log_dir):
         self.args = args
         self.stages = stages
         self.log_dir = log_dir
         ob = args.output_base
-        self.bazel = Bazel(ob, ob + "-disk-cache")
-        self.fuzz_bazel = Bazel(ob + "-fuzz", ob + "-disk-cache", ["--config=fuzz"])
+        self.workspace = ob + "-ws"
+        shared = shared_dir()
+        extra = ["--test_env=ARIASUITE_SHARED_DIR=" + shared] if shared else []
+        self.bazel = Bazel(self.workspace, ob, ob + "-disk-cache", extra)
+        self.fuzz_bazel = Bazel(self.workspace, ob + "-fuzz", ob + "-disk-cache",
+                                ["--config=fuzz"] + extra)
         self.fuzz_targets = sorted(
             os.path.basename(p)[:-len("_fuzzer.cc")]
             for p in glob.glob(os.path.join(ROOT, "fuzz", "*_fuzzer.cc")))
+
+    def sync_workspace(self):
+        """Refreshes the scratch copy of this tree; returns the number of files changed."""
+        return sync_tree(ROOT, self.workspace)
+
+    def mutant_source(self, mutant):
+        return mutant_source(mutant)
+
+    def apply(self, path, text):
+        """Puts the mutated text of path into the scratch workspace."""
+        dst = os.path.join(self.workspace, path)
+        remove_path(dst)
+        with open(dst, "w") as f:
+            f.write(text)
+
+    def restore(self, path):
+        """Puts the original file back (its time too: the next sync leaves it alone)."""
+        dst = os.path.join(self.workspace, path)
+        remove_path(dst)
+        shutil.copy2(os.path.join(ROOT, path), dst)
 
     def resolve_targets(self, log_path):
         for st in self.stages:
@@ -439,33 +667,32 @@ class Runner:
     def all_test_targets(self):
         return [t for st in self.stages if st["kind"] in ("test", "ct") for t in st["targets"]]
 
-    def build(self, copts, log_path):
+    def build(self, log_path):
         """Builds every test target of the suite (default config); None or a NOT-BUILT/ERROR
         Outcome."""
         targets = self.all_test_targets()
         if not targets:
             return None
-        return classify_build(self.bazel.run("build", copts + ["--"] + targets, log_path), "",
+        return classify_build(self.bazel.run("build", ["--"] + targets, log_path), "",
                               log_path)
 
     def marker_present(self, mutant):
         return marker_present(self.bazel, mutant)
 
-    def run_test_stage(self, st, copts, log_path, tag):
+    def run_test_stage(self, st, log_path, tag):
         if not st["targets"]:
             return None
         bep = os.path.join(self.log_dir, "%s.%s.bep.json" % (tag, st["stage"]))
-        rc = self.bazel.run("test", copts + ["--build_event_json_file=" + bep,
-                                             "--test_output=errors", "--"] + st["targets"],
-                            log_path)
+        rc = self.bazel.run("test", ["--build_event_json_file=" + bep, "--test_output=errors",
+                                     "--"] + st["targets"], log_path)
         return classify_test_run(rc, bep, st["kind"])
 
-    def run_fuzz_stage(self, st, copts, log_path, tag):
+    def run_fuzz_stage(self, st, log_path, tag):
         seconds = int(self.args.fuzz_seconds or st["what"])
         if not self.fuzz_targets:
             return None
         labels = ["//fuzz:%s_fuzzer" % t for t in self.fuzz_targets]
-        built = classify_build(self.fuzz_bazel.run("build", copts + ["--"] + labels, log_path),
+        built = classify_build(self.fuzz_bazel.run("build", ["--"] + labels, log_path),
                                "fuzz", log_path)
         if built is not None:
             return built
@@ -496,74 +723,79 @@ class Runner:
             shutil.rmtree(work, ignore_errors=True)
         return None
 
-    def run_suite(self, copts, log_path, tag):
+    def run_suite(self, log_path, tag):
         """Runs the stages in order up to the first verdict. Returns (stage, Outcome, seconds into
         the suite), or None when every stage passed."""
         start = time.monotonic()
         for st in self.stages:
             if st["kind"] == "fuzz":
-                res = self.run_fuzz_stage(st, copts, log_path, tag)
+                res = self.run_fuzz_stage(st, log_path, tag)
             else:
-                res = self.run_test_stage(st, copts, log_path, tag)
+                res = self.run_test_stage(st, log_path, tag)
             if res is not None:
                 return st["stage"], res, time.monotonic() - start
         return None
 
 
 def marker_present(bazel, mutant):
-    """True when an object compiled from the mutant's file carries its marker (the define took)."""
-    f = mutant["file"]
-    files = [f] if f.endswith(".cc") else includers(f)
+    """True when an object compiled from the mutant's file carries its marker (the build compiled
+    the mutated file)."""
     out_path = bazel.info("output_path")
     want = (MARKER + mutant["name"]).encode()
-    for src in files:
-        d, stem = os.path.split(src)
-        stem = os.path.splitext(stem)[0]
-        for obj in glob.glob(os.path.join(out_path, "*", "bin", d, "_objs", "*", stem + ".*o")):
-            with open(obj, "rb") as fobj:
-                if want in fobj.read():
-                    return True
+    d, stem = os.path.split(mutant["file"])
+    stem = os.path.splitext(stem)[0]
+    for obj in glob.glob(os.path.join(out_path, "*", "bin", d, "_objs", "*", stem + ".*o")):
+        with open(obj, "rb") as fobj:
+            if want in fobj.read():
+                return True
     return False
 
 
-def run_mutant(runner, m, sites, log_dir, not_run=""):
+def run_mutant(runner, m, log_dir, not_run=""):
     """Builds one mutant and runs the suite on it; returns its result (a dict for the table and
-    the JSON) with status KILLED, SURVIVED, NOT-BUILT, ERROR, NO-SWITCH, NOT-COMPILED-IN or
-    NOT-RUN."""
+    the JSON) with status KILLED, SURVIVED, NOT-BUILT, ERROR, NO-RULE, STALE-RULE,
+    NOT-COMPILED-IN or NOT-RUN. The mutated file is in the scratch workspace only while this
+    runs."""
     r = dict(m)
     r.update(status="", stage="", check="", killed_by="", detail="", build_seconds=None,
              seconds_to_kill=None)
-    if not switch_in_place(m, sites):
-        r.update(status=NO_SWITCH, detail="no ARIASUITE_MUTANT(%s) in %s yet" % (m["name"],
-                                                                               m["file"]))
-        log("%-28s NO-SWITCH (%s)" % (m["name"], m["file"]))
+    try:
+        target, _, mutated = runner.mutant_source(m)
+    except RuleError as e:
+        status = NO_RULE if str(e).startswith("no rule ") else STALE_RULE
+        r.update(status=status, detail=str(e))
+        log("%-28s %s (%s)" % (m["name"], status, e))
         return r
     if not_run:
         r.update(status=NOT_RUN, detail=not_run)
         return r
     mlog = os.path.join(log_dir, m["name"] + ".log")
-    copts = [mutant_copt(m)]
     t0 = time.monotonic()
-    built = runner.build(copts, mlog)
-    r["build_seconds"] = time.monotonic() - t0
-    if built is not None:
-        r.update(status=built.status, stage="build", check=built.check,
-                 detail="%s (log: %s)" % (built.detail, mlog))
-    elif not runner.marker_present(m):
-        r.update(status=NOT_COMPILED_IN, check="build",
-                 detail="no %s%s in the objects of %s (log: %s)" % (MARKER, m["name"], m["file"],
-                                                                  mlog))
-    else:
-        fail = runner.run_suite(copts, mlog, m["name"])
-        if fail is None:
-            r.update(status=SURVIVED, detail="every stage passed (log: %s)" % mlog)
+    runner.apply(target, mutated)
+    try:
+        built = runner.build(mlog)
+        r["build_seconds"] = time.monotonic() - t0
+        if built is not None:
+            r.update(status=built.status, stage="build", check=built.check,
+                     detail="%s (log: %s)" % (built.detail, mlog))
+        elif not runner.marker_present(m):
+            r.update(status=NOT_COMPILED_IN, check="build",
+                     detail="no %s%s in the objects of %s (log: %s)" % (MARKER, m["name"],
+                                                                      m["file"], mlog))
         else:
-            stage, verdict, _ = fail
-            r.update(status=verdict.status, stage=stage, check=verdict.check, detail=verdict.detail)
-            if verdict.status == KILLED:
-                r.update(killed_by=verdict.check, seconds_to_kill=time.monotonic() - t0)
+            fail = runner.run_suite(mlog, m["name"])
+            if fail is None:
+                r.update(status=SURVIVED, detail="every stage passed (log: %s)" % mlog)
             else:
-                r["detail"] += " (log: %s)" % mlog
+                stage, verdict, _ = fail
+                r.update(status=verdict.status, stage=stage, check=verdict.check,
+                         detail=verdict.detail)
+                if verdict.status == KILLED:
+                    r.update(killed_by=verdict.check, seconds_to_kill=time.monotonic() - t0)
+                else:
+                    r["detail"] += " (log: %s)" % mlog
+    finally:
+        runner.restore(target)
     log("%-28s %s %s %s" % (m["name"], r["status"], r["check"], r["detail"][:100]))
     return r
 
@@ -650,7 +882,9 @@ def main():
                          "reported NOT-RUN")
     ap.add_argument("--json", help="write the results as JSON to FILE")
     ap.add_argument("--output-base", help="Bazel output base for the mutant builds (default "
-                    "$ARIASUITE_MUTANTS_OUTPUT_BASE or ~/.cache/bazel-ariasuite-mutants-<hash>)")
+                    "$ARIASUITE_MUTANTS_OUTPUT_BASE or ~/.cache/bazel-ariasuite-mutants-<hash>); "
+                    "the scratch workspace is DIR-ws, the fuzz build's output base DIR-fuzz, the "
+                    "disk cache DIR-disk-cache")
     ap.add_argument("--fuzz-seconds", type=int, default=0,
                     help="seconds per fuzzer in fuzz stages (default: suite.txt's)")
     ap.add_argument("--skip-stage", action="append", default=[], metavar="STAGE",
@@ -658,19 +892,18 @@ def main():
     ap.add_argument("--no-baseline", action="store_true",
                     help="skip the run of the suite on the unmutated build")
     ap.add_argument("--list", action="store_true",
-                    help="print the catalogue and which switches are in place, run nothing")
+                    help="print the catalogue and whether each rule applies, run nothing")
+    ap.add_argument("--diff", action="store_true",
+                    help="print each mutant's edit as a diff against today's source, run nothing")
+    ap.add_argument("--write-source", metavar="FILE",
+                    help="write the mutated file of the one MUTANT given (what a mutant build "
+                         "compiles) to FILE, run nothing")
     ap.add_argument("mutants", nargs="*", metavar="MUTANT")
     args = ap.parse_args()
     if args.budget < 0:
         die("--budget wants SECONDS >= 0")
 
     catalogue = load_catalogue()
-    numbers = load_numbers()
-    sites = switch_sites()
-    for m in catalogue:
-        if m["name"] not in numbers:
-            die("mutant '%s' has no ARIASUITE_MUTANT_NUM_%s in impl/mutants.h" % (m["name"],
-                                                                                   m["name"]))
     names = [m["name"] for m in catalogue]
     for n in args.mutants:
         if n not in names:
@@ -678,13 +911,38 @@ def main():
     selected = [m for m in catalogue if not args.mutants or m["name"] in args.mutants]
 
     if args.list:
+        applies = 0
         for m in catalogue:
-            state = ("switch in place" if switch_in_place(m, sites) else
-                     "NO SWITCH in " + m["file"])
-            print("%-28s %-14s %-12s %-20s %s" % (m["name"], m["layer"], m["path"], state,
-                                                   m["description"]))
-        print("%d mutants, %d with their switch in place" % (
-            len(catalogue), sum(1 for m in catalogue if switch_in_place(m, sites))))
+            try:
+                mutant_source(m)
+                state = "rule applies"
+                applies += 1
+            except RuleError as e:
+                state = ("NO RULE" if str(e).startswith("no rule ") else "STALE RULE") + ": " + \
+                    str(e)
+            print("%-28s %-14s %-12s %-24s %s" % (m["name"], m["layer"], m["path"], m["file"],
+                                                   state))
+        print("%d mutants, %d whose rule applies to today's source" % (len(catalogue), applies))
+        return 0
+    if args.diff:
+        bad = 0
+        for m in selected:
+            try:
+                print("# %s (%s): %s" % (m["name"], m["file"], m["description"]))
+                print(rule_diff(m))
+            except RuleError as e:
+                print("mutants: %s" % e, file=sys.stderr)
+                bad += 1
+        return 1 if bad else 0
+    if args.write_source:
+        if len(args.mutants) != 1:
+            die("--write-source wants exactly one MUTANT")
+        try:
+            _, _, text = mutant_source(selected[0])
+        except RuleError as e:
+            die(str(e))
+        with open(args.write_source, "w") as f:
+            f.write(text)
         return 0
 
     if shutil.which("bazel") is None:
@@ -706,6 +964,7 @@ def main():
     log("logs in " + log_dir)
     runner = Runner(args, stages, log_dir)
     t_start = time.monotonic()
+    log("scratch workspace %s: %d files refreshed" % (runner.workspace, runner.sync_workspace()))
 
     setup_log = os.path.join(log_dir, "baseline.log")
     runner.resolve_targets(setup_log)
@@ -720,11 +979,11 @@ def main():
     if not args.no_baseline:
         log("baseline: building and running the fast suite without any mutant")
         t0 = time.monotonic()
-        built = runner.build([], setup_log)
+        built = runner.build(setup_log)
         if built is not None:
             die("the unmutated build fails (%s): %s (log: %s)" % (built.status, built.detail,
                                                                   setup_log))
-        fail = runner.run_suite([], setup_log, "baseline")
+        fail = runner.run_suite(setup_log, "baseline")
         if fail is not None:
             stage, verdict, _ = fail
             die("the fast suite fails WITHOUT any mutant (stage %s: %s %s %s), so it cannot judge "
@@ -736,7 +995,7 @@ def main():
     results = []
     for m in selected:
         over = bool(args.budget) and time.monotonic() - t_start > args.budget
-        results.append(run_mutant(runner, m, sites, log_dir,
+        results.append(run_mutant(runner, m, log_dir,
                                   "budget of %.0fs used up" % args.budget if over else ""))
 
     print_table(results, baseline_seconds, stages)

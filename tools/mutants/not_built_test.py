@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
 """A mutant that does not compile is NOT-BUILT and fails the run: the real harness, a real Bazel.
 
-Builds a scratch workspace in $TEST_TMPDIR that the harness can run in: a copy of mutants.py, this
-repository's impl/mutants.h with its number table replaced by one planted mutant, and one library
-whose switch for that mutant names an undeclared variable (its normal build compiles). The harness
-runs its baseline there (the library and its test build and pass), then builds the mutant, which
-fails to compile. It must say NOT-BUILT in the table and the JSON, count it as not killed, and exit
-non-zero. The nested Bazel uses its own output base in $TEST_TMPDIR and is shut down at the end.
+Builds a scratch workspace in $TEST_TMPDIR that the harness can run in: a copy of mutants.py, one
+library and its test, and one planted mutant whose rule makes the library name an undeclared
+variable. The harness copies that workspace into its own scratch copy, runs its baseline there (the
+library and its test build and pass), then applies the rule and builds, which fails to compile. It
+must say NOT-BUILT in the table and the JSON, count it as not killed, and exit non-zero; and the
+workspace it was given must be untouched (the mutant only ever lives in the scratch copy). The
+nested Bazel uses its own output base in $TEST_TMPDIR and is shut down at the end.
 Writes JUnit XML to $XML_OUTPUT_FILE.
 """
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -22,16 +22,16 @@ sys.path.insert(0, HERE)
 import junit  # noqa: E402
 import mutants  # noqa: E402
 
-PLANTED_CC = """// A library with one mutant switch whose code does not compile.
-#include "impl/mutants.h"
-
+PLANTED_CC = """// A library whose one mutant (rules/planted_not_built.rule) does not compile.
 int Planted() {
-#if ARIASUITE_MUTANT(planted_not_built)
-  return planted_undeclared_name;
-#else
   return 1;
-#endif
 }
+"""
+PLANTED_RULE = """file: impl/planted.cc
+--- anchor
+  return 1;
++++ mutant
+  return planted_undeclared_name;
 """
 PLANTED_TEST_CC = """int Planted();
 int main() { return Planted() == 1 ? 0 : 1; }
@@ -57,7 +57,7 @@ STAND_INS = {
         'filegroup(name = "coverage_report_generator", srcs = [])\n'
         'filegroup(name = "lcov_merger", srcs = [])\n'),
 }
-BUILD = """cc_library(name = "planted", srcs = ["planted.cc"], hdrs = ["mutants.h"])
+BUILD = """cc_library(name = "planted", srcs = ["planted.cc"])
 cc_test(name = "planted_test", srcs = ["planted_test.cc"], deps = [":planted"])
 """
 CATALOGUE = ("planted_not_built | impl/planted.cc | sbox | scalar | the switch names an undeclared "
@@ -78,17 +78,8 @@ def make_workspace(ws):
     for path, text in STAND_INS.items():
         write(os.path.join(ws, path), text)
     write(os.path.join(ws, ".bazelrc"), BAZELRC)
-    with open(mutants.MUTANTS_H) as f:
-        header = f.read()
-    table = re.compile(r"^#define ARIASUITE_MUTANT_NUM_\w+ \d+\n", re.M)
-    if not table.search(header):
-        return "no number table in impl/mutants.h"
-    first = table.search(header).start()
-    header = table.sub("", header)
-    header = (header[:first] + "#define ARIASUITE_MUTANT_NUM_planted_not_built 1\n" +
-              header[first:])
-    write(os.path.join(ws, "impl", "mutants.h"), header)
     write(os.path.join(ws, "impl", "planted.cc"), PLANTED_CC)
+    write(os.path.join(ws, "tools", "mutants", "rules", "planted_not_built.rule"), PLANTED_RULE)
     write(os.path.join(ws, "impl", "planted_test.cc"), PLANTED_TEST_CC)
     write(os.path.join(ws, "impl", "BUILD"), BUILD)
     write(os.path.join(ws, "tools", "mutants", "catalogue.txt"), CATALOGUE)
@@ -127,9 +118,10 @@ def run(cases, tmp):
     except subprocess.TimeoutExpired:
         cases.check("harness-finished", False, "no exit within 240 s: %s" % " ".join(cmd))
         return
-    finally:
-        subprocess.run(["bazel", "--output_base=" + ob, "shutdown"], cwd=ws, capture_output=True,
-                       timeout=60)
+    finally:  # the harness ran Bazel in its scratch copy, <output base>-ws
+        if os.path.isdir(ob + "-ws"):
+            subprocess.run(["bazel", "--output_base=" + ob, "shutdown"], cwd=ob + "-ws",
+                           capture_output=True, timeout=60)
     print("$ " + " ".join(cmd) + "\n" + proc.stdout + proc.stderr)
 
     cases.check("baseline-passed", "mutants: baseline: passed" in proc.stderr,
@@ -149,6 +141,13 @@ def run(cases, tmp):
                     "status %s, score %s, detail %s" % (m["status"], report["score"], m["detail"]))
     except (OSError, ValueError, KeyError, IndexError) as e:
         cases.check("json-not-built", False, "%s: %s" % (out_json, e))
+    for where, root in (("workspace-untouched", ws), ("scratch-copy-restored", ob + "-ws")):
+        try:
+            with open(os.path.join(root, "impl", "planted.cc")) as f:
+                text = f.read()
+        except OSError as e:
+            text = str(e)
+        cases.check(where, text == PLANTED_CC, "impl/planted.cc there is now: %r" % text[:200])
 
 
 if __name__ == "__main__":

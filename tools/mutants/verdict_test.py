@@ -9,7 +9,9 @@ test.xml, test.log) or a fuzzer run leaves behind, and checks the verdict mutant
              third-party mismatch; a timeout; an out-of-memory; a blind or timed-out ct check;
   NOT-BUILT  the build fails (Bazel exit 1); any other build exit is an ERROR.
 Then one mutant through run_mutant() with a stand-in runner per verdict: NOT-BUILT and ERROR are
-never counted as killed, show in the table and the JSON, and make the exit status non-zero.
+never counted as killed, show in the table and the JSON, and make the exit status non-zero; a
+missing or stale rule is NO-RULE or STALE-RULE and nothing is built; the mutated file is put back
+after the run.
 Writes JUnit XML to $XML_OUTPUT_FILE.
 """
 import contextlib
@@ -216,19 +218,32 @@ def build_cases(cases, p):
 
 
 class StandInRunner:
-    """The Runner's interface with planted verdicts: build() and run_suite() return them."""
+    """The Runner's interface with planted verdicts: build() and run_suite() return them;
+    mutant_source() plants a rule that applies (or raises the planted RuleError)."""
 
-    def __init__(self, built=None, suite=None, marker=True):
-        self.built, self.suite, self.marker = built, suite, marker
+    def __init__(self, built=None, suite=None, marker=True, rule_error=None):
+        self.built, self.suite, self.marker, self.rule_error = built, suite, marker, rule_error
         self.suite_ran = False
+        self.applied = []  # ("apply" | "restore", path), in order
 
-    def build(self, copts, log_path):
+    def mutant_source(self, mutant):
+        if self.rule_error:
+            raise mutants.RuleError(self.rule_error)
+        return mutant["file"], "original\n", "mutated\n"
+
+    def apply(self, path, text):
+        self.applied.append(("apply", path))
+
+    def restore(self, path):
+        self.applied.append(("restore", path))
+
+    def build(self, log_path):
         return self.built
 
     def marker_present(self, mutant):
         return self.marker
 
-    def run_suite(self, copts, log_path, tag):
+    def run_suite(self, log_path, tag):
         self.suite_ran = True
         return self.suite
 
@@ -237,19 +252,17 @@ def run_mutant_cases(cases, d):
     def mutant(name):
         return {"name": name, "file": "impl/sbox.cc", "layer": "sbox", "path": "scalar",
                 "description": "planted"}
-    names = ["not_built", "error", "killed", "survived"]
-    sites = {n: ["impl/sbox.cc"] for n in names}
     not_built = StandInRunner(built=mutants.Outcome(mutants.NOT_BUILT, "build",
                                                     "impl/sbox.cc:41:3: error: x"))
-    results = [mutants.run_mutant(not_built, mutant("not_built"), sites, d)]
+    results = [mutants.run_mutant(not_built, mutant("not_built"), d)]
     cases.check("mutant/not-built-runs-no-suite", not not_built.suite_ran)
     error = StandInRunner(suite=("fuzz-short", mutants.Outcome(
         mutants.ERROR, "fuzz:aria_gcm_seal", "exit 70, not a finding against our code"), 12.0))
-    results.append(mutants.run_mutant(error, mutant("error"), sites, d))
+    results.append(mutants.run_mutant(error, mutant("error"), d))
     killed = StandInRunner(suite=("unit", mutants.Outcome(mutants.KILLED, "//impl:sbox_test",
                                                           "FAILED Sbox.Lane1"), 3.0))
-    results.append(mutants.run_mutant(killed, mutant("killed"), sites, d))
-    results.append(mutants.run_mutant(StandInRunner(), mutant("survived"), sites, d))
+    results.append(mutants.run_mutant(killed, mutant("killed"), d))
+    results.append(mutants.run_mutant(StandInRunner(), mutant("survived"), d))
     got = [(r["name"], r["status"]) for r in results]
     want = [("not_built", "NOT-BUILT"), ("error", "ERROR"), ("killed", "KILLED"),
             ("survived", "SURVIVED")]
@@ -263,8 +276,17 @@ def run_mutant_cases(cases, d):
     cases.check("mutant/killed-alone-exits-0", mutants.exit_status([results[2]]) == 0)
     cases.check("mutant/none-run-exits-non-zero", mutants.exit_status([]) == 1)
     cases.check("mutant/all-exit-non-zero", mutants.exit_status(results) == 1)
+    cases.check("mutant/applied-then-restored",
+                not_built.applied == [("apply", "impl/sbox.cc"), ("restore", "impl/sbox.cc")],
+                repr(not_built.applied))
+    for error, status in (("no rule tools/mutants/rules/x.rule", "NO-RULE"),
+                          ("rules/x.rule: the anchor of edit 1 occurs 0 times", "STALE-RULE")):
+        runner = StandInRunner(rule_error=error)
+        got = mutants.run_mutant(runner, mutant("x"), d)
+        cases.check("mutant/" + status.lower(), got["status"] == status and not runner.applied and
+                    mutants.exit_status([got]) == 1, "%s %r" % (got["status"], runner.applied))
     cases.check("mutant/not-compiled-in",
-                mutants.run_mutant(StandInRunner(marker=False), mutant("killed"), sites,
+                mutants.run_mutant(StandInRunner(marker=False), mutant("killed"),
                                    d)["status"] == "NOT-COMPILED-IN")
 
     out = io.StringIO()

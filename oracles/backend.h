@@ -1,0 +1,197 @@
+// The one small interface behind which every implementation the conformance runner and the
+// differential fuzzers compare lives: each of our paths (scalar, SIMD), OpenSSL 3 EVP, Botan 2,
+// Crypto++, the kernel crypto API (AF_ALG), BoringSSL (through its own adapter process), the
+// SP 800-38F key wrap written from the standard over OpenSSL's raw ARIA, and any external program
+// speaking the exec line protocol (oracles/PROTOCOL.md).
+//
+// A backend answers one Request with std::optional<Result>:
+//  - std::nullopt: "this backend does not support these parameters" (an algorithm, mode, key,
+//    nonce or tag length it has no code for). The caller counts it as a skip, never as a failure.
+//  - Result{accepted = false}: the backend ran and refused the inputs (authentication failure,
+//    bad padding, a parameter the mode forbids, e.g. a CCM nonce of 6 bytes).
+//  - Result{accepted = true, output, tag}: the backend's answer.
+// Backends never throw, never abort on bad input, and need no particular call order.
+//
+// Libraries: this header is //oracles:backend. Each factory below is defined in its own
+// cc_library so a binary links only the libraries it needs (OpenSSL and BoringSSL must never share
+// a process: BoringSSL is reached only through the adapter binary //oracles:boringssl_adapter).
+//   MakeOursBackend        //oracles:ours_backend
+//   MakeOpenSslBackend     //oracles:openssl_backend
+//   MakeBotanBackend       //oracles:botan_backend
+//   MakeCryptoppBackend    //oracles:cryptopp_backend
+//   MakeKernelBackend      //oracles:kernel_backend
+//   MakeSp80038fBackend    //oracles:sp800_38f_backend
+//   MakeSp80038dBackend    //oracles:sp800_38d_backend
+//   MakeExecBackend        //oracles:exec_backend
+//   MakeBackend(s)         //oracles:backends (the registry; links all of the above)
+#ifndef ARIASUITE_ORACLES_BACKEND_H_
+#define ARIASUITE_ORACLES_BACKEND_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "impl/internal.h"
+
+namespace ariasuite::oracles {
+
+using Bytes = std::vector<uint8_t>;
+
+// The operations. Field use per operation (unused Request fields must be empty / 0):
+//   kEcb*, kCbc*         key, iv (CBC: 16 bytes), input (multiple of 16)  -> output
+//   kCtr*                key, iv = initial 16-byte counter block, 128-bit big-endian increment
+//                        (SP 800-38A §B.1, as OpenSSL's and the kernel's ctr(aria)) -> output
+//   kCbcPkcs5Encrypt     key, iv (16), input = plaintext -> output = padded ciphertext (PKCS #5/#7)
+//   kCbcPkcs5Decrypt     key, iv (16), input = ciphertext -> output = unpadded plaintext, or
+//                        accepted = false on bad length or bad padding
+//   kGcmSeal, kCcmSeal   key, iv (nonce), aad, input = plaintext, tag_len -> output = ciphertext,
+//                        tag (tag_len bytes)
+//   kGcmOpen, kCcmOpen   key, iv, aad, input = ciphertext, tag (its size is the tag length)
+//                        -> output = plaintext, or accepted = false on authentication failure
+//   kCmac                key, input = message, tag_len -> tag (the first tag_len bytes of the
+//                        SP 800-38B MAC)
+//   kKwWrap, kKwpWrap    key = KEK, input = key data -> output = wrapped key (SP 800-38F KW/KWP)
+//   kKwUnwrap, kKwpUnwrap key = KEK, input = wrapped key -> output = key data, or accepted =
+//                        false when the integrity check fails or the length is invalid
+enum class Op {
+  kEcbEncrypt,
+  kEcbDecrypt,
+  kCbcEncrypt,
+  kCbcDecrypt,
+  kCtrEncrypt,
+  kCtrDecrypt,
+  kCbcPkcs5Encrypt,
+  kCbcPkcs5Decrypt,
+  kGcmSeal,
+  kGcmOpen,
+  kCcmSeal,
+  kCcmOpen,
+  kCmac,
+  kKwWrap,
+  kKwUnwrap,
+  kKwpWrap,
+  kKwpUnwrap,
+};
+
+// Stable names, used in reports and in the exec protocol: "ecb-encrypt", "ecb-decrypt",
+// "cbc-encrypt", "cbc-decrypt", "ctr-encrypt", "ctr-decrypt", "cbc-pkcs5-encrypt",
+// "cbc-pkcs5-decrypt", "gcm-seal", "gcm-open", "ccm-seal", "ccm-open", "cmac", "kw-wrap",
+// "kw-unwrap", "kwp-wrap", "kwp-unwrap".
+const char* OpName(Op op);
+std::optional<Op> ParseOp(std::string_view name);
+std::vector<Op> AllOps();
+
+// The mode of operation an Op belongs to, and its two directions.
+enum class Mode { kEcb, kCbc, kCtr, kCbcPkcs5, kGcm, kCcm, kCmac, kKw, kKwp };
+const char* ModeName(Mode mode);  // "ECB", "CBC", "CTR", "CBC-PKCS5", "GCM", "CCM", "CMAC", "KW", "KWP"
+Mode ModeOf(Op op);
+// True for the direction that makes the output from the message: encrypt, seal, wrap, and CMAC
+// (which has only one).
+bool IsEncrypting(Op op);
+Op EncryptOp(Mode mode);  // kGcm -> kGcmSeal, kKw -> kKwWrap, kCmac -> kCmac, ...
+Op DecryptOp(Mode mode);  // kGcm -> kGcmOpen, kKw -> kKwUnwrap, kCmac -> kCmac, ...
+
+// The block cipher under the mode. kAes exists only to check our GCM layer against AES-GCM
+// oracles (BoringSSL has no ARIA); most backends return nullopt for it.
+enum class Cipher { kAria, kAes };
+const char* CipherName(Cipher cipher);  // "aria", "aes"
+std::optional<Cipher> ParseCipher(std::string_view name);
+
+struct Request {
+  Op op = Op::kEcbEncrypt;
+  Cipher cipher = Cipher::kAria;
+  Bytes key;
+  Bytes iv;     // IV, nonce or initial counter block; empty when the mode has none.
+  Bytes aad;    // GCM and CCM only.
+  Bytes input;  // plaintext, ciphertext, message or key data (see Op).
+  Bytes tag;    // the tag to check (kGcmOpen, kCcmOpen).
+  size_t tag_len = 0;  // the tag length wanted (kGcmSeal, kCcmSeal, kCmac).
+};
+
+struct Result {
+  bool accepted = false;
+  Bytes output;
+  Bytes tag;           // kGcmSeal, kCcmSeal, kCmac.
+  std::string detail;  // optional, free text: why a refusal happened ("EVP_DecryptFinal_ex").
+  // Non-empty when the backend itself broke on this request (an exec adapter died, timed out or
+  // broke the protocol; a library call failed for a reason unrelated to the inputs). The runner
+  // counts it as a failure whatever the vector expects; it is never a refusal.
+  std::string error;
+};
+
+// The three kinds of Result, for backends and for callers that state an expected answer.
+Result Accepted(Bytes output, Bytes tag = {});
+// The backend ran and refused the inputs; detail says why ("EVP_DecryptFinal_ex"), may be empty.
+Result Refused(std::string detail = "");
+// The backend itself broke on the request (Result::error); never a refusal.
+Result Broken(std::string error);
+
+// One line naming the request, every field as hex, e.g. for a fuzzer's mismatch report:
+// "gcm-seal cipher=aria key=.. iv=.. aad=.. input=.. tag=.. tag_len=16".
+std::string DescribeRequest(const Request& request);
+std::string DescribeResult(const std::optional<Result>& result);
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+
+  // "ours/scalar", "ours/gfni-avx512", "openssl", "botan", "cryptopp", "boringssl", "kernel",
+  // "sp800-38f", "exec:PROGRAM".
+  virtual std::string name() const = 0;
+
+  // True for our own implementation paths: their failures fail a run; an oracle's failures are
+  // third-party findings.
+  virtual bool is_ours() const = 0;
+
+  // Why this backend cannot run at all on this machine (a CPU path this CPU lacks, no AF_ALG, no
+  // ARIA in the kernel, an adapter that does not start): reported as SKIP with this reason.
+  // nullopt when it can run. Run() must not be called when this returns a reason.
+  virtual std::optional<std::string> unavailable() const = 0;
+
+  // See the file comment for nullopt / accepted = false / accepted = true.
+  virtual std::optional<Result> Run(const Request& request) = 0;
+};
+
+// Each of our paths (impl/dispatch.h); unavailable() names the missing CPU feature when this CPU
+// cannot run impl. Cipher::kAes is supported for GCM only (impl/gcm_aes_for_testing.h).
+std::unique_ptr<Backend> MakeOursBackend(Impl impl);
+std::unique_ptr<Backend> MakeOpenSslBackend();
+std::unique_ptr<Backend> MakeBotanBackend();
+std::unique_ptr<Backend> MakeCryptoppBackend();
+// The kernel crypto API through AF_ALG sockets: ecb/cbc/ctr/gcm(aria), and ccm(aria) / cmac(aria)
+// when the kernel has them; Cipher::kAes the same way. unavailable() names what is missing (AF_ALG
+// sockets, or ARIA); gcm() takes 12-byte IVs only, other IV lengths are unsupported.
+std::unique_ptr<Backend> MakeKernelBackend();
+// ARIA KW and KWP written from NIST SP 800-38F §6.1-6.3 over OpenSSL's raw ARIA block cipher (EVP
+// ECB), sharing no code with impl/: a second independent key wrap oracle beside Botan. Refuses
+// exactly what SP 800-38F refuses; every other operation and Cipher::kAes are unsupported.
+std::unique_ptr<Backend> MakeSp80038fBackend();
+// "sp800-38d": GCM seal and open (ARIA and AES) written from the text of SP 800-38D over OpenSSL's
+// raw block cipher (ECB), sharing no code with impl/: an independent GCM judge for every IV length
+// and every tag length SP 800-38D allows (4, 8, 12..16 bytes). Refuses exactly what SP 800-38D
+// refuses; every other operation is unsupported.
+std::unique_ptr<Backend> MakeSp80038dBackend();
+// An external program speaking the exec line protocol (oracles/PROTOCOL.md), started on first
+// use and kept running; name() is "exec:" + program unless display_name is given.
+std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
+                                         const std::string& display_name = "");
+
+// The registry (//oracles:backends). Names: "ours" (every path in AllImpls(), each reported
+// SKIP when the CPU cannot run it), "ours/<path>", "openssl", "botan", "cryptopp", "boringssl"
+// (the exec adapter //oracles:boringssl_adapter, found next to the calling binary, in its
+// runfiles or through $ARIASUITE_BORINGSSL_ADAPTER), "kernel", "sp800-38f", "sp800-38d", "exec:PROGRAM", and
+// "oracles" or "all" (every oracle of OracleNames(), i.e. all but exec). On an unknown name returns an empty vector and sets *error to a
+// one-line message.
+std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
+                                                   std::string* error);
+// {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f",
+// "sp800-38d"}
+std::vector<std::string> OracleNames();
+
+}  // namespace ariasuite::oracles
+
+#endif  // ARIASUITE_ORACLES_BACKEND_H_

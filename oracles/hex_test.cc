@@ -1,0 +1,60 @@
+// The hex codec (hex.h): round trips, both cases accepted, and the error of each kind of bad hex.
+#include "oracles/hex.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace ariasuite::oracles {
+namespace {
+
+TEST(HexTest, EncodesLowerCaseAndRoundTrips) {
+  std::vector<uint8_t> all(256);
+  for (int i = 0; i < 256; ++i) all[i] = static_cast<uint8_t>(i);
+  const std::string hex = Hex(all);
+  EXPECT_EQ(hex.substr(0, 8), "00010203");
+  EXPECT_EQ(hex.substr(hex.size() - 8), "fcfdfeff");
+  std::vector<uint8_t> back;
+  ASSERT_TRUE(ParseHex(hex, &back));
+  EXPECT_EQ(back, all);
+  EXPECT_EQ(Hex(nullptr, 0), "");
+  ASSERT_TRUE(ParseHex("", &back));
+  EXPECT_TRUE(back.empty());
+}
+
+TEST(HexTest, AcceptsUpperCase) {
+  std::vector<uint8_t> out;
+  ASSERT_TRUE(ParseHex("AbCdEF09", &out));
+  EXPECT_EQ(out, (std::vector<uint8_t>{0xab, 0xcd, 0xef, 0x09}));
+}
+
+TEST(HexTest, RefusesBadHexAndSaysWhy) {
+  std::vector<uint8_t> out = {1, 2, 3};
+  std::string why;
+  EXPECT_FALSE(ParseHex("abc", &out, &why));
+  EXPECT_EQ(why, "odd number of hex digits (3)");
+  EXPECT_FALSE(ParseHex("0g", &out, &why));
+  EXPECT_EQ(why, "bad hex digit 'g' at offset 1");
+  EXPECT_TRUE(out.empty());
+  EXPECT_FALSE(ParseHex("00 1", &out, &why));
+  EXPECT_EQ(why, "bad hex digit ' ' at offset 2");
+  EXPECT_FALSE(ParseHex(std::string("0\n", 2), &out, &why));
+  EXPECT_EQ(why, "bad hex digit '\\x0a' at offset 1");
+  EXPECT_FALSE(ParseHex("0x", &out, nullptr));  // why is optional
+}
+
+TEST(HexTest, LiteralsDecodeAndBadOnesAbort) {
+  EXPECT_EQ(HexLiteral("00ff10"), (std::vector<uint8_t>{0x00, 0xff, 0x10}));
+  EXPECT_TRUE(HexLiteral("").empty());
+  EXPECT_DEATH(HexLiteral("0g"), "HexLiteral\\(\"0g\"\\): bad hex digit 'g' at offset 1");
+}
+
+TEST(HexTest, EscapesControlBytesOnly) {
+  EXPECT_EQ(EscapeControlBytes(std::string("a\nb\x7f\x01", 5)), "a\\x0ab\\x7f\\x01");
+  EXPECT_EQ(EscapeControlBytes("plain \"text\""), "plain \"text\"");
+}
+
+}  // namespace
+}  // namespace ariasuite::oracles

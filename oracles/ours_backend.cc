@@ -1,0 +1,190 @@
+// Our own implementation paths as backends: one instance per path (impl/dispatch.h). ARIA for
+// every operation; AES for GCM only, through the GCM layer instantiated with AES for testing
+// (impl/gcm_aes_for_testing.h), which lets BoringSSL's and OpenSSL's AES-GCM check our GCM code.
+#include <algorithm>
+#include <string>
+
+#include "impl/aria.h"
+#include "impl/cbc_pkcs5.h"
+#include "impl/ccm.h"
+#include "impl/cmac.h"
+#include "impl/dispatch.h"
+#include "impl/gcm.h"
+#include "impl/gcm_aes_for_testing.h"
+#include "impl/keywrap.h"
+#include "impl/modes.h"
+#include "impl/status.h"
+#include "oracles/backend.h"
+
+namespace ariasuite::oracles {
+namespace {
+
+// Status -> Result: kOk is an answer, kUnsupportedImpl a broken backend, anything else a refusal
+// named after the status.
+std::optional<Result> FromStatus(Status s, Bytes output = {}, Bytes tag = {}) {
+  if (s == Status::kOk) return Accepted(std::move(output), std::move(tag));
+  if (s == Status::kUnsupportedImpl) {
+    return Broken("kUnsupportedImpl from a path reported as supported");
+  }
+  return Refused(StatusName(s));
+}
+
+const uint8_t* P(const Bytes& b) {
+  static const uint8_t kEmpty = 0;
+  return b.empty() ? &kEmpty : b.data();
+}
+
+class OursBackend : public Backend {
+ public:
+  explicit OursBackend(Impl impl) : impl_(impl) {
+    std::string missing;
+    if (!IsSupported(impl, &missing)) {
+      unavailable_ = std::string("this CPU cannot run ") + ImplName(impl) + " (missing " +
+                     missing + ")";
+    }
+  }
+
+  std::string name() const override { return std::string("ours/") + ImplName(impl_); }
+  bool is_ours() const override { return true; }
+  std::optional<std::string> unavailable() const override { return unavailable_; }
+
+  std::optional<Result> Run(const Request& r) override {
+    if (r.cipher == Cipher::kAes) {
+      if (r.op == Op::kGcmSeal || r.op == Op::kGcmOpen) return AesGcm(r);
+      return std::nullopt;
+    }
+    AriaKey ek, dk;
+    const Status eks = AriaSetEncryptKey(&ek, P(r.key), r.key.size());
+    if (eks != Status::kOk) return FromStatus(eks);
+    const bool needs_dk = r.op == Op::kEcbDecrypt || r.op == Op::kCbcDecrypt ||
+                          r.op == Op::kCbcPkcs5Decrypt || r.op == Op::kKwUnwrap ||
+                          r.op == Op::kKwpUnwrap;
+    if (needs_dk) {
+      const Status dks = AriaSetDecryptKey(&dk, P(r.key), r.key.size());
+      if (dks != Status::kOk) return FromStatus(dks);
+    }
+    Bytes out(r.input.size() + 32);
+    size_t out_len = 0;
+    switch (r.op) {
+      case Op::kEcbEncrypt:
+      case Op::kEcbDecrypt: {
+        Status s = AriaEcb(impl_, r.op == Op::kEcbEncrypt ? ek : dk, out.data(), P(r.input),
+                           r.input.size());
+        out.resize(r.input.size());
+        return FromStatus(s, std::move(out));
+      }
+      case Op::kCbcEncrypt:
+      case Op::kCbcDecrypt: {
+        if (r.iv.size() != 16) return FromStatus(Status::kBadIvLength);
+        uint8_t iv[16];
+        std::copy(r.iv.begin(), r.iv.end(), iv);
+        Status s = r.op == Op::kCbcEncrypt
+                       ? AriaCbcEncrypt(impl_, ek, iv, out.data(), P(r.input), r.input.size())
+                       : AriaCbcDecrypt(impl_, dk, iv, out.data(), P(r.input), r.input.size());
+        out.resize(r.input.size());
+        return FromStatus(s, std::move(out));
+      }
+      case Op::kCtrEncrypt:
+      case Op::kCtrDecrypt: {
+        if (r.iv.size() != 16) return FromStatus(Status::kBadIvLength);
+        AriaCtrState state;
+        AriaCtrInit(&state, r.iv.data());
+        Status s = AriaCtr(impl_, ek, &state, out.data(), P(r.input), r.input.size());
+        out.resize(r.input.size());
+        return FromStatus(s, std::move(out));
+      }
+      case Op::kCbcPkcs5Encrypt:
+      case Op::kCbcPkcs5Decrypt: {
+        if (r.iv.size() != 16) return FromStatus(Status::kBadIvLength);
+        Status s = r.op == Op::kCbcPkcs5Encrypt
+                       ? AriaCbcPkcs5Encrypt(impl_, ek, out.data(), &out_len, r.iv.data(),
+                                             P(r.input), r.input.size())
+                       : AriaCbcPkcs5Decrypt(impl_, dk, out.data(), &out_len, r.iv.data(),
+                                             P(r.input), r.input.size());
+        out.resize(s == Status::kOk ? out_len : 0);
+        return FromStatus(s, std::move(out));
+      }
+      case Op::kGcmSeal:
+      case Op::kGcmOpen: {
+        AriaGcmKey key;
+        Status s = key.Init(impl_, P(r.key), r.key.size());
+        if (s != Status::kOk) return FromStatus(s);
+        out.resize(r.input.size());
+        if (r.op == Op::kGcmSeal) {
+          Bytes tag(r.tag_len);
+          s = AriaGcmSeal(key, out.data(), tag.data(), r.tag_len, P(r.iv), r.iv.size(),
+                          P(r.input), r.input.size(), P(r.aad), r.aad.size());
+          return FromStatus(s, std::move(out), std::move(tag));
+        }
+        s = AriaGcmOpen(key, out.data(), P(r.iv), r.iv.size(), P(r.input), r.input.size(),
+                        P(r.tag), r.tag.size(), P(r.aad), r.aad.size());
+        return FromStatus(s, std::move(out));
+      }
+      case Op::kCcmSeal:
+      case Op::kCcmOpen: {
+        out.resize(r.input.size());
+        if (r.op == Op::kCcmSeal) {
+          Bytes tag(r.tag_len);
+          Status s = AriaCcmSeal(impl_, ek, out.data(), tag.data(), r.tag_len, P(r.iv),
+                                 r.iv.size(), P(r.input), r.input.size(), P(r.aad), r.aad.size());
+          return FromStatus(s, std::move(out), std::move(tag));
+        }
+        Status s = AriaCcmOpen(impl_, ek, out.data(), P(r.iv), r.iv.size(), P(r.input),
+                               r.input.size(), P(r.tag), r.tag.size(), P(r.aad), r.aad.size());
+        return FromStatus(s, std::move(out));
+      }
+      case Op::kCmac: {
+        Bytes tag(r.tag_len);
+        Status s = AriaCmac(impl_, ek, tag.data(), r.tag_len, P(r.input), r.input.size());
+        return FromStatus(s, {}, std::move(tag));
+      }
+      case Op::kKwWrap:
+      case Op::kKwpWrap: {
+        Status s = r.op == Op::kKwWrap
+                       ? AriaKwWrap(impl_, ek, out.data(), &out_len, P(r.input), r.input.size())
+                       : AriaKwpWrap(impl_, ek, out.data(), &out_len, P(r.input), r.input.size());
+        out.resize(s == Status::kOk ? out_len : 0);
+        return FromStatus(s, std::move(out));
+      }
+      case Op::kKwUnwrap:
+      case Op::kKwpUnwrap: {
+        Status s = r.op == Op::kKwUnwrap
+                       ? AriaKwUnwrap(impl_, dk, out.data(), &out_len, P(r.input), r.input.size())
+                       : AriaKwpUnwrap(impl_, dk, out.data(), &out_len, P(r.input),
+                                       r.input.size());
+        out.resize(s == Status::kOk ? out_len : 0);
+        return FromStatus(s, std::move(out));
+      }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::optional<Result> AesGcm(const Request& r);
+
+  Impl impl_;
+  std::optional<std::string> unavailable_;
+};
+
+std::optional<Result> OursBackend::AesGcm(const Request& r) {
+  // The AES instantiation has one (scalar) path: every ours/* backend runs the same code here.
+  AesGcmKeyForTesting key;
+  Status s = key.Init(P(r.key), r.key.size());
+  if (s != Status::kOk) return FromStatus(s);
+  Bytes out(r.input.size());
+  if (r.op == Op::kGcmSeal) {
+    Bytes tag(r.tag_len);
+    s = AesGcmSealForTesting(key, out.data(), tag.data(), r.tag_len, P(r.iv), r.iv.size(),
+                             P(r.input), r.input.size(), P(r.aad), r.aad.size());
+    return FromStatus(s, std::move(out), std::move(tag));
+  }
+  s = AesGcmOpenForTesting(key, out.data(), P(r.iv), r.iv.size(), P(r.input), r.input.size(),
+                           P(r.tag), r.tag.size(), P(r.aad), r.aad.size());
+  return FromStatus(s, std::move(out));
+}
+
+}  // namespace
+
+std::unique_ptr<Backend> MakeOursBackend(Impl impl) { return std::make_unique<OursBackend>(impl); }
+
+}  // namespace ariasuite::oracles

@@ -1,0 +1,20 @@
+// The timing checks: for each constant-time claim (checks.h) on one path, dudect's two input
+// classes (a fixed secret input chosen to make a leak show, and random ones) and the timed call.
+#ifndef ARIASUITE_TOOLS_CT_TIMING_CASES_H_
+#define ARIASUITE_TOOLS_CT_TIMING_CASES_H_
+
+#include <cstdint>
+#include <memory>
+
+#include "impl/internal.h"
+#include "tools/ct/checks.h"
+#include "tools/ct/dudect.h"
+
+namespace ariasuite::ct {
+
+// The timing case of claim on impl (a supported path); seed draws the random class's inputs.
+std::unique_ptr<TimingCase> MakeTimingCase(Claim claim, Impl impl, uint64_t seed);
+
+}  // namespace ariasuite::ct
+
+#endif  // ARIASUITE_TOOLS_CT_TIMING_CASES_H_

@@ -1,0 +1,54 @@
+// Loading vector files of every supported format into a VectorFile (vector.h). The format is
+// detected from the content unless one is forced. Loaders are strict: an unknown or missing field,
+// a bad hex digit, an odd or inconsistent length, or an unsupported mode is an error, reported as
+// one line "path:LINE: reason" or "path:tcId N: reason".
+#ifndef ARIASUITE_VECTORS_LOADER_H_
+#define ARIASUITE_VECTORS_LOADER_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "vectors/vector.h"
+
+namespace ariasuite::vectors {
+
+enum class Format { kAuto, kWycheproof, kCavp, kEvp, kTestmgr };
+const char* FormatName(Format format);  // "auto", "wycheproof", "cavp", "evp", "testmgr"
+std::optional<Format> ParseFormat(std::string_view name);
+
+struct LoadOptions {
+  Format format = Format::kAuto;
+  // Cases of a mode the runner does not support (e.g. an evp `ARIA-128-CFB` stanza, a testmgr
+  // cfb(aria) template) are an error by default; with this they are listed in
+  // VectorFile::skipped instead and the rest of the file runs.
+  bool skip_unsupported = false;
+};
+
+// The format of text, or Format::kAuto when it cannot tell.
+Format DetectFormat(std::string_view text);
+
+bool LoadVectorFile(const std::string& path, const LoadOptions& options, VectorFile* out,
+                    std::string* error);
+// The same on text already read (path is only used in messages).
+bool LoadVectorText(const std::string& path, std::string_view text, const LoadOptions& options,
+                    VectorFile* out, std::string* error);
+
+// A Wycheproof-schema file whose "algorithm" must be algorithm (e.g. "ARIA-GCM"): what the tests and
+// the guest exporter read. False with *error ("path:1: algorithm is X, not Y") otherwise.
+bool LoadWycheproofFile(const std::string& path, const std::string& algorithm, VectorFile* out,
+                        std::string* error);
+
+// Per-format loaders (the format is not re-detected).
+bool LoadWycheproof(const std::string& path, std::string_view text, const LoadOptions& options,
+                    VectorFile* out, std::string* error);
+bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions& options,
+              VectorFile* out, std::string* error);
+bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& options,
+             VectorFile* out, std::string* error);
+bool LoadTestmgr(const std::string& path, std::string_view text, const LoadOptions& options,
+                 VectorFile* out, std::string* error);
+
+}  // namespace ariasuite::vectors
+
+#endif  // ARIASUITE_VECTORS_LOADER_H_

@@ -1,0 +1,315 @@
+// The vector loaders on good input (the committed samples of every format, a minimal Wycheproof
+// file) and on each class of malformed input, which must give exactly one line naming file:line
+// or file:tcId and the reason.
+#include "vectors/loader.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "gtest/gtest.h"
+#include "vectors/testdata.h"
+
+namespace ariasuite::vectors {
+
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::Mode;
+
+namespace {
+
+std::string ReadRunfile(const std::string& rel) {
+  std::ifstream in(testdata::RunfilePath(rel), std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// The error of loading text as path (the test fails if it loads).
+std::string ErrorOf(const std::string& path, const std::string& text, LoadOptions options = {}) {
+  VectorFile f;
+  std::string error;
+  EXPECT_FALSE(LoadVectorText(path, text, options, &f, &error)) << path << " loaded";
+  EXPECT_EQ(error.find('\n'), std::string::npos) << "not one line: " << error;
+  return error;
+}
+
+constexpr char kAead[] = R"({
+  "algorithm": "ARIA-GCM",
+  "numberOfTests": 2,
+  "notes": {"Ktv": {"bugType": "BASIC", "description": "known"}},
+  "testGroups": [
+    {
+      "type": "AeadTest", "keySize": 128, "ivSize": 96, "tagSize": 128,
+      "tests": [
+        {"tcId": 1, "comment": "", "flags": ["Ktv"], "key": "000102030405060708090a0b0c0d0e0f",
+         "iv": "000102030405060708090a0b", "aad": "", "msg": "00", "ct": "11",
+         "tag": "000102030405060708090a0b0c0d0e0f", "result": "valid"},
+        {"tcId": 2, "comment": "", "flags": [], "key": "000102030405060708090a0b0c0d0e0f",
+         "iv": "000102030405060708090a0b", "aad": "", "msg": "", "ct": "",
+         "tag": "000102030405060708090a0b0c0d0e0f", "result": "invalid"}
+      ]
+    }
+  ]
+}
+)";
+
+std::string Replace(std::string s, const std::string& from, const std::string& to) {
+  size_t p = s.find(from);
+  EXPECT_NE(p, std::string::npos) << from;
+  if (p != std::string::npos) s.replace(p, from.size(), to);
+  return s;
+}
+
+TEST(LoaderTest, WycheproofGood) {
+  VectorFile f;
+  std::string error;
+  ASSERT_TRUE(LoadVectorText("t.json", kAead, {}, &f, &error)) << error;
+  EXPECT_EQ(f.format, "wycheproof");
+  EXPECT_EQ(f.algorithm, "ARIA-GCM");
+  ASSERT_EQ(f.cases.size(), 2u);
+  EXPECT_EQ(f.cases[0].where, "t.json:tcId 1");
+  EXPECT_EQ(f.cases[0].tag_len, 16u);
+  EXPECT_EQ(f.cases[0].msg, Bytes{0x00});
+  EXPECT_EQ(f.cases[1].expect, Expect::kInvalid);
+  EXPECT_EQ(f.cases[0].mode, Mode::kGcm);
+}
+
+TEST(LoaderTest, WycheproofMalformed) {
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"msg\": \"00\"", "\"msg\": \"0g\"")),
+            "t.json:tcId 1: field 'msg': bad hex digit 'g' at offset 1");
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"msg\": \"00\"", "\"msg\": \"000\"")),
+            "t.json:tcId 1: field 'msg': odd number of hex digits (3)");
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"aad\": \"\", \"msg\": \"00\"", "\"msg\": \"00\"")),
+            "t.json:tcId 1: missing field 'aad'");
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"comment\": \"\", \"flags\": [\"Ktv\"]",
+                                      "\"comment\": \"\", \"extra\": 1, \"flags\": [\"Ktv\"]")),
+            "t.json:tcId 1: unknown field 'extra'");
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"numberOfTests\": 2,", "\"numberOfTests\": 2, \"x\": 1,")),
+            "t.json:3: unknown top-level field 'x'");
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "ARIA-GCM", "ARIA-OCB")).substr(0, 44),
+            "t.json:2: unsupported algorithm 'ARIA-OCB' (");
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"tcId\": 2", "\"tcId\": 1")),
+            "t.json:tcId 1: duplicate tcId");
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "[\"Ktv\"]", "[\"Nope\"]")),
+            "t.json:tcId 1: flag 'Nope' is not defined in 'notes'");
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"iv\": \"000102030405060708090a0b\", \"aad\": \"\", "
+                                             "\"msg\": \"00\"",
+                                      "\"iv\": \"0001020304050607\", \"aad\": \"\", \"msg\": \"00\"")),
+            "t.json:tcId 1: 'iv' has 8 bytes but the group's ivSize is 96 bits");
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"numberOfTests\": 2", "\"numberOfTests\": 3")),
+            "t.json:3: numberOfTests is 3 but the file has 2 tests");
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"ct\": \"11\"", "\"ct\": \"1122\"")),
+            "t.json:tcId 1: 'msg' has 1 bytes but 'ct' has 2");
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"result\": \"valid\"", "\"result\": \"maybe\"")),
+            "t.json:tcId 1: 'result' must be valid, invalid or acceptable, not 'maybe'");
+  // Bad JSON: a trailing comma, reported at its line.
+  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"result\": \"invalid\"}", "\"result\": \"invalid\",}"))
+                .substr(0, 21),
+            "t.json:14: bad JSON: ");
+}
+
+TEST(LoaderTest, UnsupportedWycheproofAlgorithmCanBeSkipped) {
+  LoadOptions skip;
+  skip.skip_unsupported = true;
+  VectorFile f;
+  std::string error;
+  ASSERT_TRUE(LoadVectorText("t.json", Replace(kAead, "ARIA-GCM", "ARIA-OCB"), skip, &f, &error));
+  EXPECT_TRUE(f.cases.empty());
+  ASSERT_EQ(f.skipped.size(), 1u);
+  EXPECT_EQ(f.skipped[0], "t.json:2: unsupported algorithm 'ARIA-OCB'");
+}
+
+TEST(LoaderTest, CommittedSamplesOfEveryFormatLoad) {
+  struct Want {
+    const char* rel;
+    const char* format;
+    size_t cases;
+  };
+  for (const Want& w : {Want{"vectors/samples/aria_gcm_cavp_sample.rsp", "cavp", 12},
+                        Want{"vectors/samples/aria_evp_sample.txt", "evp", 10},
+                        Want{"vectors/samples/aria_testmgr_sample.h", "testmgr", 12},
+                        Want{"vectors/generated/aria_gcm_edge_test.json", "wycheproof", 601}}) {
+    SCOPED_TRACE(w.rel);
+    VectorFile f;
+    std::string error;
+    ASSERT_TRUE(LoadVectorFile(testdata::RunfilePath(w.rel), {}, &f, &error)) << error;
+    EXPECT_EQ(f.format, w.format);
+    EXPECT_EQ(f.cases.size(), w.cases);
+  }
+}
+
+TEST(LoaderTest, CavpSampleSemantics) {
+  VectorFile f;
+  std::string error;
+  ASSERT_TRUE(LoadVectorText("s.rsp", ReadRunfile("vectors/samples/aria_gcm_cavp_sample.rsp"), {},
+                             &f, &error))
+      << error;
+  EXPECT_EQ(f.algorithm, "ARIA-GCM");  // the comments say ARIA
+  int fails = 0;
+  for (const TestCase& c : f.cases) {
+    if (c.expect == Expect::kInvalid) {
+      ++fails;
+      EXPECT_EQ(c.direction, Direction::kDecrypt);
+    }
+  }
+  EXPECT_EQ(fails, 2);
+  // Without an ARIA comment a CAVP file is AES (NIST's files are AES-GCM).
+  const std::string aes = "[Keylen = 128]\n[IVlen = 96]\n[PTlen = 0]\n[AADlen = 0]\n[Taglen = 128]\n\n"
+                          "Count = 0\nKey = 11754cd72aec309bf52f7687212e8957\n"
+                          "IV = 3c819d9a9bed087615030b65\nPT = \nAAD = \nCT = \n"
+                          "Tag = 250327c674aaf477aef2675748cf6971\n";
+  ASSERT_TRUE(LoadVectorText("a.rsp", aes, {}, &f, &error)) << error;
+  EXPECT_EQ(f.algorithm, "AES-GCM");
+  EXPECT_EQ(f.cases[0].cipher, Cipher::kAes);
+}
+
+TEST(LoaderTest, CavpMalformed) {
+  const std::string head = "# ARIA\n[Keylen = 128]\n[IVlen = 96]\n[PTlen = 8]\n[AADlen = 0]\n[Taglen = 128]\n\n";
+  const std::string rec = "Count = 0\nKey = 000102030405060708090a0b0c0d0e0f\nIV = 000102030405060708090a0b\n"
+                          "PT = 00\nAAD = \nCT = 11\nTag = 000102030405060708090a0b0c0d0e0f\n";
+  EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "CT = 11", "CT = 1")),
+            "x.rsp:13: CT: odd number of hex digits (1)");
+  EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "IV = 000102030405060708090a0b", "IV = 0001")),
+            "x.rsp:8: IV has 16 bits but [IVlen = 96]");
+  EXPECT_EQ(ErrorOf("x.rsp", head + rec + "FAIL\n"), "x.rsp:8: record Count = 0 has both PT and FAIL");
+  EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "Tag = 000102030405060708090a0b0c0d0e0f\n", "")),
+            "x.rsp:8: record Count = 0 has no Tag");
+  EXPECT_EQ(ErrorOf("x.rsp", Replace(head, "[AADlen = 0]", "[Alen = 0]") + rec),
+            "x.rsp:5: unsupported section parameter 'Alen' (this loader reads GCM files: Keylen, "
+            "IVlen, PTlen, AADlen, Taglen)");
+  EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "AAD = ", "Nonce = ")), "x.rsp:12: unknown field 'Nonce'");
+}
+
+TEST(LoaderTest, EvpSampleSemantics) {
+  VectorFile f;
+  std::string error;
+  ASSERT_TRUE(LoadVectorText("e.txt", ReadRunfile("vectors/samples/aria_evp_sample.txt"), {}, &f,
+                             &error))
+      << error;
+  int decrypt_only_invalid = 0, encrypt_only = 0;
+  for (const TestCase& c : f.cases) {
+    if (c.expect == Expect::kInvalid && c.direction == Direction::kDecrypt) ++decrypt_only_invalid;
+    if (c.direction == Direction::kEncrypt) ++encrypt_only;
+    if (c.mode == Mode::kGcm || c.mode == Mode::kCcm) {
+      EXPECT_EQ(c.aad.size(), 24u);  // given on two AAD lines
+    }
+  }
+  EXPECT_EQ(decrypt_only_invalid, 1);
+  EXPECT_EQ(encrypt_only, 1);
+}
+
+TEST(LoaderTest, EvpMalformed) {
+  const std::string good = "Cipher = ARIA-128-CBC\nKey = 000102030405060708090a0b0c0d0e0f\n"
+                           "IV = 000102030405060708090a0b0c0d0e0f\nPlaintext = 00\nCiphertext = 11\n";
+  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-CFB")),
+            "e.txt:1: unsupported cipher 'ARIA-128-CFB' (supported: "
+            "ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM})");
+  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "IV = 000102030405060708090a0b0c0d0e0f\n", "")),
+            "e.txt:1: stanza without IV");
+  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "Ciphertext = 11", "Ciphertext = 1x")),
+            "e.txt:5: Ciphertext: bad hex digit 'x' at offset 1");
+  EXPECT_EQ(ErrorOf("e.txt", good + "Colour = red\n"), "e.txt:6: unknown field 'Colour'");
+  EXPECT_EQ(ErrorOf("e.txt", good + "Operation = BOTH\n"), "e.txt:6: Operation must be ENCRYPT or DECRYPT");
+  EXPECT_EQ(ErrorOf("e.txt", good + "NextIV = 00\n"), "e.txt:6: unsupported field 'NextIV'");
+  EXPECT_EQ(ErrorOf("e.txt", "Digest = SHA256\nInput = 00\nOutput = 00\n"),
+            "e.txt:1: unsupported test type 'Digest' (this runner reads Cipher tests)");
+  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "Key = 000102030405060708090a0b0c0d0e0f", "Key = 0001")),
+            "e.txt:2: Key has 2 bytes but ARIA-128-CBC takes 16");
+  LoadOptions skip;
+  skip.skip_unsupported = true;
+  VectorFile f;
+  std::string error;
+  ASSERT_TRUE(LoadVectorText("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-CFB") + "\n" + good,
+                             skip, &f, &error))
+      << error;
+  EXPECT_EQ(f.cases.size(), 1u);
+  EXPECT_EQ(f.skipped.size(), 1u);
+}
+
+TEST(LoaderTest, TestmgrSampleSemantics) {
+  VectorFile f;
+  std::string error;
+  ASSERT_TRUE(LoadVectorText("t.h", ReadRunfile("vectors/samples/aria_testmgr_sample.h"), {}, &f,
+                             &error))
+      << error;
+  int novrfy = 0;
+  for (const TestCase& c : f.cases) {
+    if (c.mode == Mode::kGcm) {
+      EXPECT_EQ(c.tag.size(), c.tag_len);
+    }
+    if (c.expect == Expect::kInvalid) {
+      ++novrfy;
+      EXPECT_EQ(c.direction, Direction::kDecrypt);
+    }
+  }
+  EXPECT_EQ(novrfy, 1);
+  EXPECT_EQ(f.cases[0].comment, "aria_tv_template[0]");
+}
+
+TEST(LoaderTest, TestmgrMalformed) {
+  const std::string good =
+      "static const struct cipher_testvec aes_tv_template[] = { { .key = \"\\x00\", .bogus = 1 } };\n"
+      "static const struct cipher_testvec aria_tv_template[] = {\n"
+      "\t{\n"
+      "\t\t.key\t= \"\\x00\\x01\\x02\\x03\\x04\\x05\\x06\\x07\"\n"
+      "\t\t\t  \"\\x08\\x09\\x0a\\x0b\\x0c\\x0d\\x0e\\x0f\",\n"
+      "\t\t.klen\t= 16,\n"
+      "\t\t.ptext\t= \"\\x00\\x11\\x22\\x33\\x44\\x55\\x66\\x77\\x88\\x99\\xaa\\xbb\\xcc\\xdd\\xee\\xff\",\n"
+      "\t\t.ctext\t= \"\\xd7\\x18\\xfb\\xd6\\xab\\x64\\x4c\\x73\\x9d\\xa9\\x5f\\x3b\\xe6\\x45\\x17\\x78\",\n"
+      "\t\t.len\t= 16,\n"
+      "\t}\n"
+      "};\n";
+  VectorFile f;
+  std::string error;
+  ASSERT_TRUE(LoadVectorText("t.h", good, {}, &f, &error)) << error;  // aes_tv_template unread
+  ASSERT_EQ(f.cases.size(), 1u);
+  EXPECT_EQ(f.cases[0].line, 3);
+  EXPECT_EQ(ErrorOf("t.h", Replace(good, ".klen\t= 16", ".klen\t= 24")),
+            "t.h:4: .key has 16 bytes but .klen is 24");
+  EXPECT_EQ(ErrorOf("t.h", Replace(good, ".len\t= 16", ".len\t= 16,\n\t\t.np\t= 2")),
+            "t.h:10: unknown field .np in struct cipher_testvec");
+  EXPECT_EQ(ErrorOf("t.h", Replace(good, "aria_tv_template", "aria_xts_tv_template")),
+            "t.h:2: template aria_xts_tv_template: unsupported mode (this runner reads ARIA ecb, "
+            "cbc, ctr as cipher_testvec and gcm, ccm as aead_testvec)");
+  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\xff\",", "\\xff,")), "t.h:7: unterminated string literal");
+  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\x77", "\\x777")), "t.h:7: hex escape out of range for a byte");
+  EXPECT_EQ(ErrorOf("t.h", Replace(good, ".len\t= 16", ".len\t= sizeof(x)")),
+            "t.h:9: unsupported initializer 'sizeof'");
+  LoadOptions as_testmgr;
+  as_testmgr.format = Format::kTestmgr;
+  EXPECT_EQ(ErrorOf("t.h", "static int x;\n", as_testmgr),
+            "t.h:1: no ARIA cipher_testvec / aead_testvec templates in the file");
+  const std::string cbc = Replace(Replace(good, "aria_tv_template", "aria_cbc_tv_template"),
+                                  ".klen\t= 16,",
+                                  ".klen\t= 16,\n\t\t.iv\t= \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00"
+                                  "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\",\n"
+                                  "\t\t.iv_out\t= \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00"
+                                  "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\",");
+  EXPECT_EQ(ErrorOf("t.h", cbc), "t.h:8: .iv_out is not the IV the mode leaves after .ctext");
+}
+
+TEST(LoaderTest, DetectionAndOverride) {
+  EXPECT_EQ(DetectFormat(" {\"a\": 1}"), Format::kWycheproof);
+  EXPECT_EQ(DetectFormat("# c\n[Keylen = 128]\n"), Format::kCavp);
+  EXPECT_EQ(DetectFormat("# c\n\nCipher = ARIA-128-ECB\n"), Format::kEvp);
+  EXPECT_EQ(DetectFormat("static const struct aead_testvec x[] = {};"), Format::kTestmgr);
+  EXPECT_EQ(DetectFormat("hello\n"), Format::kAuto);
+  EXPECT_EQ(ErrorOf("u.txt", "hello\n"),
+            "u.txt:1: cannot tell the format (not Wycheproof JSON, CAVP .rsp, OpenSSL evp test text "
+            "or kernel testmgr.h); name it with --format");
+  LoadOptions as_evp;
+  as_evp.format = Format::kEvp;
+  EXPECT_EQ(ErrorOf("t.json", kAead, as_evp), "t.json:1: expected 'Keyword = value', got '{'");
+}
+
+TEST(LoaderTest, MissingFile) {
+  VectorFile f;
+  std::string error;
+  EXPECT_FALSE(LoadVectorFile("/nonexistent/x.json", {}, &f, &error));
+  EXPECT_EQ(error, "/nonexistent/x.json: cannot read the file");
+  EXPECT_FALSE(LoadVectorFile("/", {}, &f, &error));
+  EXPECT_EQ(error, "/: is a directory, not a vector file");
+}
+
+}  // namespace
+}  // namespace ariasuite::vectors
