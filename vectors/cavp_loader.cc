@@ -18,13 +18,6 @@ using oracles::Mode;
 
 namespace {
 
-std::string Trim(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(b, e - b + 1));
-}
-
 struct Record {
   int line = 0;
   int64_t count = -1;
@@ -107,7 +100,7 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
     std::string_view raw = text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
     pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
     ++line_no;
-    std::string line = Trim(raw);
+    std::string line = TrimBlanks(raw);
     if (line.empty()) {
       if (!finish()) return false;
       continue;
@@ -122,8 +115,8 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
       std::string inner = line.substr(1, line.size() - 2);
       size_t eq = inner.find('=');
       if (eq == std::string::npos) return fail(line_no, "section line is not [Name = value]");
-      std::string name = Trim(std::string_view(inner).substr(0, eq));
-      std::string value = Trim(std::string_view(inner).substr(eq + 1));
+      std::string name = TrimBlanks(std::string_view(inner).substr(0, eq));
+      std::string value = TrimBlanks(std::string_view(inner).substr(eq + 1));
       if (kParams.count(name) == 0) {
         return fail(line_no, "unsupported section parameter '" + name +
                                  "' (this loader reads GCM files: Keylen, IVlen, PTlen, AADlen, "
@@ -145,8 +138,8 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
     }
     size_t eq = line.find('=');
     if (eq == std::string::npos) return fail(line_no, "expected 'Name = value', got '" + line + "'");
-    std::string name = Trim(std::string_view(line).substr(0, eq));
-    std::string value = Trim(std::string_view(line).substr(eq + 1));
+    std::string name = TrimBlanks(std::string_view(line).substr(0, eq));
+    std::string value = TrimBlanks(std::string_view(line).substr(eq + 1));
     if (name == "Count") {
       if (!finish()) return false;
       char* end = nullptr;

@@ -21,13 +21,6 @@ using oracles::Mode;
 
 namespace {
 
-std::string Trim(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(b, e - b + 1));
-}
-
 std::string Upper(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(),
                  [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
@@ -201,7 +194,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
         text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
     pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
     ++line_no;
-    std::string line = Trim(raw);
+    std::string line = TrimBlanks(raw);
     if (!line.empty() && line[0] == '#') continue;
     if (line.empty()) {
       if (!current.empty() && !stanza(current)) return false;
@@ -210,8 +203,8 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
     }
     size_t eq = line.find('=');
     if (eq == std::string::npos) return fail(line_no, "expected 'Keyword = value', got '" + line + "'");
-    std::string key = Trim(std::string_view(line).substr(0, eq));
-    std::string value = Trim(std::string_view(line).substr(eq + 1));
+    std::string key = TrimBlanks(std::string_view(line).substr(0, eq));
+    std::string value = TrimBlanks(std::string_view(line).substr(eq + 1));
     if (key.empty()) return fail(line_no, "empty keyword");
     current.push_back(Line{line_no, key, value});
   }

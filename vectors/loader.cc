@@ -9,6 +9,13 @@
 
 namespace ariasuite::vectors {
 
+std::string TrimBlanks(std::string_view s) {
+  const size_t b = s.find_first_not_of(" \t\r");
+  if (b == std::string_view::npos) return "";
+  const size_t e = s.find_last_not_of(" \t\r");
+  return std::string(s.substr(b, e - b + 1));
+}
+
 using oracles::Mode;
 
 const char* ExpectName(Expect expect) {

@@ -39,6 +39,10 @@ bool LoadVectorText(const std::string& path, std::string_view text, const LoadOp
 bool LoadWycheproofFile(const std::string& path, const std::string& algorithm, VectorFile* out,
                         std::string* error);
 
+// s without leading and trailing spaces, tabs and carriage returns (the line-based loaders: CAVP
+// .rsp and OpenSSL evp text).
+std::string TrimBlanks(std::string_view s);
+
 // Per-format loaders (the format is not re-detected).
 bool LoadWycheproof(const std::string& path, std::string_view text, const LoadOptions& options,
                     VectorFile* out, std::string* error);
