@@ -210,7 +210,12 @@ TEST(LoaderTest, EvpMalformed) {
             "e.txt:5: Ciphertext: bad hex digit 'x' at offset 1");
   EXPECT_EQ(ErrorOf("e.txt", good + "Colour = red\n"), "e.txt:6: unknown field 'Colour'");
   EXPECT_EQ(ErrorOf("e.txt", good + "Operation = BOTH\n"), "e.txt:6: Operation must be ENCRYPT or DECRYPT");
-  EXPECT_EQ(ErrorOf("e.txt", good + "NextIV = 00\n"), "e.txt:6: unsupported field 'NextIV'");
+  EXPECT_EQ(ErrorOf("e.txt", good + "Rounds = 12\n"),
+            "e.txt:6: unsupported field 'Rounds' (a parameter ARIA has no use for)");
+  EXPECT_EQ(ErrorOf("e.txt", good + "Result = VALUE_MISMATCH\n"),
+            "e.txt:6: Result = VALUE_MISMATCH expects a different output, not a refusal (not stated "
+            "by the vector model)");
+  EXPECT_EQ(ErrorOf("e.txt", good + "SetTagLate = TRUE\n"), "e.txt:6: SetTagLate for a non-AEAD cipher");
   EXPECT_EQ(ErrorOf("e.txt", "Digest = SHA256\nInput = 00\nOutput = 00\n"),
             "e.txt:1: unsupported test type 'Digest' (this runner reads Cipher tests)");
   EXPECT_EQ(ErrorOf("e.txt", Replace(good, "Key = 000102030405060708090a0b0c0d0e0f", "Key = 0001")),
@@ -224,6 +229,35 @@ TEST(LoaderTest, EvpMalformed) {
       << error;
   EXPECT_EQ(f.cases.size(), 1u);
   EXPECT_EQ(f.skipped.size(), 1u);
+}
+
+// NextIV is checked against what the mode leaves after the data (the loader does not run the
+// cipher: CBC's is the last ciphertext block, CTR's the counter after the blocks used).
+TEST(LoaderTest, EvpNextIv) {
+  const std::string block = "Key = 000102030405060708090a0b0c0d0e0f\nIV = 000102030405060708090a0b0c0d0e0f\n"
+                            "Plaintext = 00112233445566778899aabbccddeeff\n"
+                            "Ciphertext = 0f0e0d0c0b0a09080706050403020100\n";
+  VectorFile f;
+  std::string error;
+  EXPECT_TRUE(LoadVectorText("e.txt", "Cipher = ARIA-128-CBC\n" + block +
+                                          "NextIV = 0f0e0d0c0b0a09080706050403020100\n",
+                             {}, &f, &error))
+      << error;
+  EXPECT_EQ(ErrorOf("e.txt", "Cipher = ARIA-128-CBC\n" + block +
+                                 "NextIV = 000102030405060708090a0b0c0d0e0f\n"),
+            "e.txt:6: NextIV is not the IV ARIA-128-CBC leaves after this Ciphertext "
+            "(0f0e0d0c0b0a09080706050403020100)");
+  EXPECT_TRUE(LoadVectorText("e.txt", "Cipher = ARIA-128-CTR\n" + block +
+                                          "NextIV = 000102030405060708090a0b0c0d0e10\n",
+                             {}, &f, &error))
+      << error;
+  EXPECT_EQ(ErrorOf("e.txt", "Cipher = ARIA-128-CTR\n" + block +
+                                 "NextIV = 000102030405060708090a0b0c0d0e0f\n"),
+            "e.txt:6: NextIV is not the IV ARIA-128-CTR leaves after this Ciphertext "
+            "(000102030405060708090a0b0c0d0e10)");
+  EXPECT_EQ(ErrorOf("e.txt", "Cipher = ARIA-128-ECB\nKey = 000102030405060708090a0b0c0d0e0f\n"
+                             "Plaintext = 00\nCiphertext = 11\nNextIV = 00\n"),
+            "e.txt:5: NextIV for an ECB cipher");
 }
 
 TEST(LoaderTest, TestmgrSampleSemantics) {
