@@ -306,7 +306,10 @@ TEST(LoaderTest, TestmgrMalformed) {
             "t.h:2: template aria_xts_tv_template: unsupported mode (this runner reads ARIA ecb, "
             "cbc, ctr as cipher_testvec and gcm, ccm as aead_testvec)");
   EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\xff\",", "\\xff,")), "t.h:7: unterminated string literal");
+  // \x takes every following hex digit: 0x777 does not fit a byte (gcc: "hex escape sequence out of
+  // range").
   EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\x77", "\\x777")), "t.h:7: hex escape out of range for a byte");
+  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\x77", "\\x0000100")), "t.h:7: hex escape out of range for a byte");
   EXPECT_EQ(ErrorOf("t.h", Replace(good, ".len\t= 16", ".len\t= sizeof(x)")),
             "t.h:9: unsupported initializer 'sizeof'");
   LoadOptions as_testmgr;
@@ -320,6 +323,40 @@ TEST(LoaderTest, TestmgrMalformed) {
                                   "\t\t.iv_out\t= \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00"
                                   "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\",");
   EXPECT_EQ(ErrorOf("t.h", cbc), "t.h:8: .iv_out is not the IV the mode leaves after .ctext");
+}
+
+// Valid C is read as C reads it (gcc -fsyntax-only accepts each of these): "\x04a" is one escape
+// of value 0x4a, leading zeros are fine, adjacent literals concatenate, octal takes at most three
+// digits, a backslash-newline splices. Other algorithms' templates are skipped without decoding
+// (an escape gcc only warns about there, a character literal with a quote, a brace in a string),
+// and ARIA templates are found in any order.
+TEST(LoaderTest, TestmgrReadsCAsCDoes) {
+  const std::string key16 = "\"\\x00\\x01\\x02\\x03\\x04\\x05\\x06\\x07\\x08\\x09\\x0a\\x0b\\x0c\\x0d\\x0e\\x0f\"";
+  const std::string text =
+      "static const struct hash_testvec ghash_tv_template[] = { { .plaintext = \"\\x60\\x04a\\x100\\q}\", "
+      ".c = '\"', .d = '\\'', } };\n"
+      "static const struct aead_testvec aes_gcm_tv_template[] = { { .key = \"\\\n\\x01\" } };\n"
+      "static const struct cipher_testvec aria_ctr_tv_template[] = {\n"
+      "\t{ .key = " + key16 + ", .klen = 16,\n"
+      "\t  .iv = \"\\x0000000000\\x00\\x00\\x00\\x00\\x00\\x00\\x00\" \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\",\n"
+      "\t  .ptext = \"\\x04a\\101\\1012\\\n3\", .ctext = \"\\xff\\x00\\x00\\x00\\x00\", .len = 5 }\n"
+      "};\n"
+      "static const struct cipher_testvec aria_tv_template[] = {\n"
+      "\t{ .key = " + key16 + ", .klen = 16, .ptext = \"\", .ctext = \"\", .len = 0 }\n"
+      "};\n";
+  VectorFile f;
+  std::string error;
+  ASSERT_TRUE(LoadVectorText("t.h", text, {}, &f, &error)) << error;
+  ASSERT_EQ(f.cases.size(), 2u);
+  EXPECT_EQ(f.cases[0].mode, Mode::kCtr);
+  EXPECT_EQ(f.cases[0].msg, (Bytes{0x4a, 'A', 'A', '2', '3'}));
+  EXPECT_EQ(f.cases[0].iv.size(), 16u);
+  EXPECT_EQ(f.cases[0].iv[15], 1);
+  EXPECT_EQ(f.cases[1].mode, Mode::kEcb);
+  // The same escapes in an ARIA template are decoded, and refused when C refuses them.
+  EXPECT_EQ(ErrorOf("t.h", Replace(text, "\\x04a\\101", "\\x104a\\101")),
+            "t.h:7: hex escape out of range for a byte");
+  EXPECT_EQ(ErrorOf("t.h", Replace(text, "\\x04a\\101", "\\q\\101")), "t.h:7: unknown escape \\q");
 }
 
 TEST(LoaderTest, DetectionAndOverride) {
