@@ -210,7 +210,12 @@ TEST(LoaderTest, EvpMalformed) {
             "e.txt:5: Ciphertext: bad hex digit 'x' at offset 1");
   EXPECT_EQ(ErrorOf("e.txt", good + "Colour = red\n"), "e.txt:6: unknown field 'Colour'");
   EXPECT_EQ(ErrorOf("e.txt", good + "Operation = BOTH\n"), "e.txt:6: Operation must be ENCRYPT or DECRYPT");
-  EXPECT_EQ(ErrorOf("e.txt", good + "NextIV = 00\n"), "e.txt:6: unsupported field 'NextIV'");
+  EXPECT_EQ(ErrorOf("e.txt", good + "Rounds = 12\n"),
+            "e.txt:6: unsupported field 'Rounds' (a parameter ARIA has no use for)");
+  EXPECT_EQ(ErrorOf("e.txt", good + "Result = VALUE_MISMATCH\n"),
+            "e.txt:6: Result = VALUE_MISMATCH expects a different output, not a refusal (not stated "
+            "by the vector model)");
+  EXPECT_EQ(ErrorOf("e.txt", good + "SetTagLate = TRUE\n"), "e.txt:6: SetTagLate for a non-AEAD cipher");
   EXPECT_EQ(ErrorOf("e.txt", "Digest = SHA256\nInput = 00\nOutput = 00\n"),
             "e.txt:1: unsupported test type 'Digest' (this runner reads Cipher tests)");
   EXPECT_EQ(ErrorOf("e.txt", Replace(good, "Key = 000102030405060708090a0b0c0d0e0f", "Key = 0001")),
@@ -224,6 +229,35 @@ TEST(LoaderTest, EvpMalformed) {
       << error;
   EXPECT_EQ(f.cases.size(), 1u);
   EXPECT_EQ(f.skipped.size(), 1u);
+}
+
+// NextIV is checked against what the mode leaves after the data (the loader does not run the
+// cipher: CBC's is the last ciphertext block, CTR's the counter after the blocks used).
+TEST(LoaderTest, EvpNextIv) {
+  const std::string block = "Key = 000102030405060708090a0b0c0d0e0f\nIV = 000102030405060708090a0b0c0d0e0f\n"
+                            "Plaintext = 00112233445566778899aabbccddeeff\n"
+                            "Ciphertext = 0f0e0d0c0b0a09080706050403020100\n";
+  VectorFile f;
+  std::string error;
+  EXPECT_TRUE(LoadVectorText("e.txt", "Cipher = ARIA-128-CBC\n" + block +
+                                          "NextIV = 0f0e0d0c0b0a09080706050403020100\n",
+                             {}, &f, &error))
+      << error;
+  EXPECT_EQ(ErrorOf("e.txt", "Cipher = ARIA-128-CBC\n" + block +
+                                 "NextIV = 000102030405060708090a0b0c0d0e0f\n"),
+            "e.txt:6: NextIV is not the IV ARIA-128-CBC leaves after this Ciphertext "
+            "(0f0e0d0c0b0a09080706050403020100)");
+  EXPECT_TRUE(LoadVectorText("e.txt", "Cipher = ARIA-128-CTR\n" + block +
+                                          "NextIV = 000102030405060708090a0b0c0d0e10\n",
+                             {}, &f, &error))
+      << error;
+  EXPECT_EQ(ErrorOf("e.txt", "Cipher = ARIA-128-CTR\n" + block +
+                                 "NextIV = 000102030405060708090a0b0c0d0e0f\n"),
+            "e.txt:6: NextIV is not the IV ARIA-128-CTR leaves after this Ciphertext "
+            "(000102030405060708090a0b0c0d0e10)");
+  EXPECT_EQ(ErrorOf("e.txt", "Cipher = ARIA-128-ECB\nKey = 000102030405060708090a0b0c0d0e0f\n"
+                             "Plaintext = 00\nCiphertext = 11\nNextIV = 00\n"),
+            "e.txt:5: NextIV for an ECB cipher");
 }
 
 TEST(LoaderTest, TestmgrSampleSemantics) {
@@ -272,7 +306,10 @@ TEST(LoaderTest, TestmgrMalformed) {
             "t.h:2: template aria_xts_tv_template: unsupported mode (this runner reads ARIA ecb, "
             "cbc, ctr as cipher_testvec and gcm, ccm as aead_testvec)");
   EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\xff\",", "\\xff,")), "t.h:7: unterminated string literal");
+  // \x takes every following hex digit: 0x777 does not fit a byte (gcc: "hex escape sequence out of
+  // range").
   EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\x77", "\\x777")), "t.h:7: hex escape out of range for a byte");
+  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\x77", "\\x0000100")), "t.h:7: hex escape out of range for a byte");
   EXPECT_EQ(ErrorOf("t.h", Replace(good, ".len\t= 16", ".len\t= sizeof(x)")),
             "t.h:9: unsupported initializer 'sizeof'");
   LoadOptions as_testmgr;
@@ -286,6 +323,40 @@ TEST(LoaderTest, TestmgrMalformed) {
                                   "\t\t.iv_out\t= \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00"
                                   "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\",");
   EXPECT_EQ(ErrorOf("t.h", cbc), "t.h:8: .iv_out is not the IV the mode leaves after .ctext");
+}
+
+// Valid C is read as C reads it (gcc -fsyntax-only accepts each of these): "\x04a" is one escape
+// of value 0x4a, leading zeros are fine, adjacent literals concatenate, octal takes at most three
+// digits, a backslash-newline splices. Other algorithms' templates are skipped without decoding
+// (an escape gcc only warns about there, a character literal with a quote, a brace in a string),
+// and ARIA templates are found in any order.
+TEST(LoaderTest, TestmgrReadsCAsCDoes) {
+  const std::string key16 = "\"\\x00\\x01\\x02\\x03\\x04\\x05\\x06\\x07\\x08\\x09\\x0a\\x0b\\x0c\\x0d\\x0e\\x0f\"";
+  const std::string text =
+      "static const struct hash_testvec ghash_tv_template[] = { { .plaintext = \"\\x60\\x04a\\x100\\q}\", "
+      ".c = '\"', .d = '\\'', } };\n"
+      "static const struct aead_testvec aes_gcm_tv_template[] = { { .key = \"\\\n\\x01\" } };\n"
+      "static const struct cipher_testvec aria_ctr_tv_template[] = {\n"
+      "\t{ .key = " + key16 + ", .klen = 16,\n"
+      "\t  .iv = \"\\x0000000000\\x00\\x00\\x00\\x00\\x00\\x00\\x00\" \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\",\n"
+      "\t  .ptext = \"\\x04a\\101\\1012\\\n3\", .ctext = \"\\xff\\x00\\x00\\x00\\x00\", .len = 5 }\n"
+      "};\n"
+      "static const struct cipher_testvec aria_tv_template[] = {\n"
+      "\t{ .key = " + key16 + ", .klen = 16, .ptext = \"\", .ctext = \"\", .len = 0 }\n"
+      "};\n";
+  VectorFile f;
+  std::string error;
+  ASSERT_TRUE(LoadVectorText("t.h", text, {}, &f, &error)) << error;
+  ASSERT_EQ(f.cases.size(), 2u);
+  EXPECT_EQ(f.cases[0].mode, Mode::kCtr);
+  EXPECT_EQ(f.cases[0].msg, (Bytes{0x4a, 'A', 'A', '2', '3'}));
+  EXPECT_EQ(f.cases[0].iv.size(), 16u);
+  EXPECT_EQ(f.cases[0].iv[15], 1);
+  EXPECT_EQ(f.cases[1].mode, Mode::kEcb);
+  // The same escapes in an ARIA template are decoded, and refused when C refuses them.
+  EXPECT_EQ(ErrorOf("t.h", Replace(text, "\\x04a\\101", "\\x104a\\101")),
+            "t.h:7: hex escape out of range for a byte");
+  EXPECT_EQ(ErrorOf("t.h", Replace(text, "\\x04a\\101", "\\q\\101")), "t.h:7: unknown escape \\q");
 }
 
 TEST(LoaderTest, DetectionAndOverride) {

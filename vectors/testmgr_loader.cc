@@ -1,8 +1,15 @@
 // The Linux kernel's crypto/testmgr.h test templates for ARIA: `static const struct
 // cipher_testvec aria_*_tv_template[] = { { .key = "\x..", .klen = 16, ... }, ... };` for
 // ecb/cbc/ctr(aria) and `struct aead_testvec` for gcm(aria) (and ccm(aria)), so a kernel developer
-// can run the vectors of their own tree. Templates whose name does not start with "aria" are
-// skipped unread (testmgr.h holds every algorithm of the kernel).
+// can run the vectors of their own tree, from the whole testmgr.h of any kernel (6.1 on), the ARIA
+// templates in whatever order. Templates whose name does not start with "aria" are skipped at the
+// lexical level: their string literals are scanned to the closing quote but not decoded, so
+// nothing in another algorithm's template can make the file fail to load.
+//
+// String literals are read as C reads them (C11 6.4.4.4, 6.4.5): adjacent literals concatenate;
+// `\x` takes every hex digit that follows (`"\x04a"` is one byte, 0x4a: leading zeros are fine, as
+// gcc -fsyntax-only accepts; only a value above 0xff is out of range, which gcc reports); octal
+// `\NNN` takes at most three digits; the simple escapes; a backslash-newline splices lines.
 //
 // Field facts (struct cipher_testvec / aead_testvec in testmgr.h): key, klen; iv (aead: NULL means
 // all-zero); cipher: ptext, ctext, len, iv_out (the IV after the operation), wk, fips_skip,
@@ -36,6 +43,9 @@ struct Token {
 class Lexer {
  public:
   Lexer(std::string_view text) : text_(text) {}
+
+  // Whether string literals are decoded (inside an ARIA template) or only scanned past.
+  void set_decode(bool decode) { decode_ = decode; }
 
   // false with *why on a malformed literal or an unterminated comment.
   bool Next(Token* t, std::string* why) {
@@ -93,7 +103,8 @@ class Lexer {
       *t = Token{Tok::kNumber, std::string(text_.substr(b, pos_ - b)), line};
       return true;
     }
-    if (c == '"') return String(t, why);
+    if (c == '"') return decode_ ? String(t, why) : SkipLiteral('"', t, why);
+    if (c == '\'') return SkipLiteral('\'', t, why);
     ++pos_;
     *t = Token{Tok::kPunct, std::string(1, c), line};
     return true;
@@ -102,6 +113,28 @@ class Lexer {
   int line() const { return line_; }
 
  private:
+  // A string or character literal outside the ARIA templates: scanned to its closing quote
+  // (a backslash escapes the next character), never decoded. Character literals are never part
+  // of a vector, so they come back as a punctuation token the parser does not expect there.
+  bool SkipLiteral(char quote, Token* t, std::string* why) {
+    const int line = line_;
+    ++pos_;
+    for (;;) {
+      if (pos_ >= text_.size() || text_[pos_] == '\n') {
+        *why = quote == '"' ? "unterminated string literal" : "unterminated character literal";
+        return false;
+      }
+      const char c = text_[pos_++];
+      if (c == quote) break;
+      if (c == '\\' && pos_ < text_.size()) {
+        if (text_[pos_] == '\n') ++line_;
+        ++pos_;
+      }
+    }
+    *t = Token{quote == '"' ? Tok::kString : Tok::kPunct, quote == '"' ? "" : "'", line};
+    return true;
+  }
+
   // A C string literal: \xHH.. (all following hex digits, as C does), octal \NNN, the simple
   // escapes, and plain characters.
   bool String(Token* t, std::string* why) {
@@ -124,21 +157,32 @@ class Lexer {
         return false;
       }
       char e = text_[pos_++];
+      if (e == '\n') {  // backslash-newline: a line splice, no character
+        ++line_;
+        continue;
+      }
       if (e == 'x') {
+        // Every following hex digit belongs to the escape; the value must fit a byte.
         unsigned v = 0;
         int digits = 0;
+        bool too_big = false;
         while (pos_ < text_.size() && std::isxdigit(static_cast<unsigned char>(text_[pos_]))) {
           v = v * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(text_[pos_]))
                                                  ? text_[pos_] - '0'
                                                  : (std::tolower(text_[pos_]) - 'a' + 10));
-          ++pos_;
-          if (++digits > 2) {
-            *why = "hex escape out of range for a byte";
-            return false;
+          if (v > 0xff) {
+            too_big = true;
+            v = 0x100;  // stays above 0xff without overflowing, however many digits follow
           }
+          ++pos_;
+          ++digits;
         }
         if (digits == 0) {
           *why = "\\x without hex digits";
+          return false;
+        }
+        if (too_big) {
+          *why = "hex escape out of range for a byte";
           return false;
         }
         bytes.push_back(static_cast<char>(v));
@@ -178,6 +222,7 @@ class Lexer {
   size_t pos_ = 0;
   int line_ = 1;
   bool bol_ = true;
+  bool decode_ = false;
 };
 
 // A field's value: a (concatenated) string, a number, an errno-style negative identifier, or
@@ -305,6 +350,15 @@ class Parser {
       }
       return Fail(line, why);
     }
+    // The tokens after this '{' are the ARIA template's: decode its strings, until its '}'.
+    lex_.set_decode(true);
+    const bool ok = AriaVectors(name, *info);
+    lex_.set_decode(false);
+    return ok && Expect(";");
+  }
+
+  // At '{' of an ARIA template, strings decoded; ends having read the token after its '}'.
+  bool AriaVectors(const std::string& name, const TemplateInfo& info) {
     if (!Advance()) return false;
     int index = 0;
     while (!(tok_.kind == Tok::kPunct && tok_.text == "}")) {
@@ -312,14 +366,14 @@ class Parser {
         return Fail(tok_.line, "expected '{' starting a test vector, got '" + tok_.text + "'");
       }
       ++index;
-      if (!Vector(name, index, *info)) return false;
+      if (!Vector(name, index, info)) return false;
       if (tok_.kind == Tok::kPunct && tok_.text == ",") {
         if (!Advance()) return false;
       } else if (!(tok_.kind == Tok::kPunct && tok_.text == "}")) {
         return Fail(tok_.line, "expected ',' or '}' after a test vector");
       }
     }
-    return Advance() && Expect(";");
+    return Advance();
   }
 
   bool Value(FieldValue* v) {
