@@ -121,7 +121,15 @@ Block GfInverse(const Block& x) {
 }
 
 Block Ghash(const Block& h, const uint8_t* data, size_t len) {
-  const GfMulBy times_h(h);
+  // One fuzz input asks for several GHASHes under one H (J0 before and after solving, the
+  // counter checks, the oracle's tag): the table of the last H is kept (per thread).
+  thread_local Block last_h{};
+  thread_local std::unique_ptr<GfMulBy> last_table;
+  if (!last_table || last_h != h) {
+    last_table = std::make_unique<GfMulBy>(h);
+    last_h = h;
+  }
+  const GfMulBy& times_h = *last_table;
   Block y{};
   for (size_t off = 0; off < len; off += 16) {
     Block x{};
