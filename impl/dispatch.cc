@@ -1,96 +1,14 @@
-// Path names, support checks, the default path (ARIASUITE_IMPL) and the backend table of each path.
-// Support comes from CPUID + XGETBV (cpu_features.h), detected once; the SIMD backends live in
+// The backend table of each path (internal; path selection is path.cc). The SIMD backends live in
 // their own ISA-flagged libraries and are only handed out for paths this CPU runs. A test hook
 // (dispatch_testing.h) can make BackendFor hand out tables that count their calls per path.
 #include "impl/dispatch.h"
 
 #include <atomic>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <string>
 
-#include "impl/cpu_features.h"
 #include "impl/dispatch_testing.h"
 
 namespace ariasuite {
-namespace {
-
-struct ImplInfo {
-  Impl impl;
-  const char* name;
-};
-
-constexpr ImplInfo kImpls[] = {
-    {Impl::kScalar, "scalar"},
-    {Impl::kAesniAvx, "aesni-avx"},
-    {Impl::kGfniAvx2, "gfni-avx2"},
-    {Impl::kGfniAvx512, "gfni-avx512"},
-};
-
-Impl ChooseDefault() {
-  const char* forced = std::getenv("ARIASUITE_IMPL");
-  if (forced != nullptr && forced[0] != '\0') {
-    const std::optional<Impl> impl = ParseImpl(forced);
-    if (!impl) {
-      std::fprintf(stderr,
-                   "ariasuite: ARIASUITE_IMPL=%s is not a known path (scalar, aesni-avx, "
-                   "gfni-avx2, gfni-avx512)\n",
-                   forced);
-      std::exit(2);
-    }
-    std::string missing;
-    if (!IsSupported(*impl, &missing)) {
-      std::fprintf(stderr, "ariasuite: ARIASUITE_IMPL=%s cannot run here: missing %s\n", forced,
-                   missing.c_str());
-      std::exit(2);
-    }
-    return *impl;
-  }
-  Impl best = Impl::kScalar;
-  for (Impl impl : AvailableImpls()) best = impl;  // widest last
-  return best;
-}
-
-}  // namespace
-
-const char* ImplName(Impl impl) {
-  for (const ImplInfo& info : kImpls) {
-    if (info.impl == impl) return info.name;
-  }
-  return "unknown";
-}
-
-std::optional<Impl> ParseImpl(std::string_view name) {
-  for (const ImplInfo& info : kImpls) {
-    if (name == info.name) return info.impl;
-  }
-  return std::nullopt;
-}
-
-std::vector<Impl> AllImpls() {
-  std::vector<Impl> all;
-  for (const ImplInfo& info : kImpls) all.push_back(info.impl);
-  return all;
-}
-
-bool IsSupported(Impl impl, std::string* missing) {
-  return PathRunsOn(impl, HostCpuFeatures(), missing);
-}
-
-std::vector<Impl> AvailableImpls() {
-  std::vector<Impl> available;
-  for (const ImplInfo& info : kImpls) {
-    if (IsSupported(info.impl)) available.push_back(info.impl);
-  }
-  return available;
-}
-
-Impl DefaultImpl() {
-  static const Impl chosen = ChooseDefault();
-  return chosen;
-}
-
 namespace {
 
 const internal::Backend* RealBackend(Impl impl) {
