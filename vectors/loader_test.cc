@@ -128,6 +128,12 @@ TEST(LoaderTest, CommittedSamplesOfEveryFormatLoad) {
   for (const Want& w : {Want{"vectors/samples/aria_gcm_cavp_sample.rsp", "cavp", 12},
                         Want{"vectors/samples/aria_evp_sample.txt", "evp", 10},
                         Want{"vectors/samples/aria_testmgr_sample.h", "testmgr", 12},
+                        Want{"vectors/samples/aria_botan_sample.vec", "botan", 22},
+                        Want{"vectors/samples/aria_cryptopp_sample.txt", "cryptopp", 11},
+                        Want{"vectors/samples/aria_cryptopp_sample.dat", "cryptopp-dat", 6},
+                        Want{"vectors/samples/test_suite_aria_sample.data", "mbedtls", 11},
+                        Want{"vectors/samples/test_suite_cipher.aria_sample.data", "mbedtls", 7},
+                        Want{"vectors/samples/test_suite_block_cipher_sample.data", "mbedtls", 2},
                         Want{"vectors/generated/aria_gcm_edge_test.json", "wycheproof", 601}}) {
     SCOPED_TRACE(w.rel);
     VectorFile f;
@@ -365,9 +371,22 @@ TEST(LoaderTest, DetectionAndOverride) {
   EXPECT_EQ(DetectFormat("# c\n\nCipher = ARIA-128-ECB\n"), Format::kEvp);
   EXPECT_EQ(DetectFormat("static const struct aead_testvec x[] = {};"), Format::kTestmgr);
   EXPECT_EQ(DetectFormat("hello\n"), Format::kAuto);
+  EXPECT_EQ(DetectFormat("#test cpuid aesni\n[ARIA-128]\nKey = 00\n"), Format::kBotan);
+  EXPECT_EQ(DetectFormat("[DES/CBC/NoPadding]\n"), Format::kBotan);
+  EXPECT_EQ(DetectFormat("[ENCRYPT]\nCOUNT = 0\n"), Format::kCavp);
+  EXPECT_EQ(DetectFormat("AlgorithmType: SymmetricCipher\nName: ARIA/ECB\n"), Format::kCryptopp);
+  EXPECT_EQ(DetectFormat("00112233 00112233 00112233\n"), Format::kCryptoppDat);
+  EXPECT_EQ(DetectFormat("ARIA Selftest\naria_selftest:\n"), Format::kMbedtls);
+  EXPECT_EQ(DetectFormat("ARIA-128-ECB Encrypt\ndepends_on:MBEDTLS_ARIA_C\naria_encrypt_ecb:\"\"\n"),
+            Format::kMbedtls);
+  EXPECT_EQ(DetectFormat("Title = x\n\nCipher = ARIA-128-ECB\n"), Format::kEvp);
+  for (int i = 0; i <= kLastFormat; ++i) {
+    EXPECT_EQ(ParseFormat(FormatName(static_cast<Format>(i))), static_cast<Format>(i));
+  }
   EXPECT_EQ(ErrorOf("u.txt", "hello\n"),
-            "u.txt:1: cannot tell the format (not Wycheproof JSON, CAVP .rsp, OpenSSL evp test text "
-            "or kernel testmgr.h); name it with --format");
+            "u.txt:1: cannot tell the format (not Wycheproof JSON, CAVP .rsp, OpenSSL evp test text, "
+            "kernel testmgr.h, Botan .vec, Crypto++ TestVectors or TestData, Mbed TLS .data); name it "
+            "with --format");
   LoadOptions as_evp;
   as_evp.format = Format::kEvp;
   EXPECT_EQ(ErrorOf("t.json", kAead, as_evp), "t.json:1: expected 'Keyword = value', got '{'");

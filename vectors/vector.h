@@ -47,12 +47,16 @@ struct FlagNote {
 
 struct VectorFile {
   std::string path;
-  std::string format;     // "wycheproof", "cavp", "evp", "testmgr"
+  std::string format;     // FormatName(): "wycheproof", "cavp", "evp", "testmgr", "botan", ...
   std::string algorithm;  // e.g. "ARIA-GCM", "AES-GCM", "mixed" (evp / testmgr files)
   std::vector<TestCase> cases;
   std::map<std::string, FlagNote> notes;
-  // Cases the loader left out under --skip-unsupported, one line each ("file:12: cfb(aria) ...").
+  // Cases the loader left out under --skip-unsupported, one line each ("file:12: cfb(aria) ..."),
+  // and test-suite entries that state no vector (Mbed TLS's aria_selftest), with the reason.
   std::vector<std::string> skipped;
+  // Vectors of other algorithms that the format's files mix in (Botan's cbc.vec: DES, AES, ...),
+  // left out at load: one line counting them ("" when none). Never an unsupported case.
+  std::string left_out;
 };
 
 }  // namespace ariasuite::vectors
