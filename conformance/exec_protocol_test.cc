@@ -203,5 +203,46 @@ TEST(ExecAdapterTest, OpensslAdapterMatchesInProcessOpenssl) {
   }
 }
 
+// CFB128, CFB8, CFB1 and OFB cross the pipe both ways: every length around a block, every key
+// size, and IVs OpenSSL refuses, answered exactly as in process.
+TEST(ExecAdapterTest, CfbAndOfbOpsMatchInProcessOpenssl) {
+  std::unique_ptr<Backend> exec =
+      MakeExecBackend(testdata::RunfilePath("oracles/openssl_adapter"), "exec-openssl");
+  ASSERT_FALSE(exec->unavailable()) << *exec->unavailable();
+  std::unique_ptr<Backend> direct = MakeOpenSslBackend();
+  size_t accepted = 0, refused = 0;
+  for (Op op : {Op::kCfb128Encrypt, Op::kCfb128Decrypt, Op::kCfb8Encrypt, Op::kCfb8Decrypt,
+                Op::kCfb1Encrypt, Op::kCfb1Decrypt, Op::kOfbEncrypt, Op::kOfbDecrypt}) {
+    Request line_back;
+    std::string error;
+    for (size_t key_len : {16, 24, 32}) {
+      for (size_t len : {0, 1, 15, 16, 17, 33}) {
+        for (size_t iv_len : {16, 15}) {
+          Request r;
+          r.op = op;
+          r.key.assign(key_len, static_cast<uint8_t>(len + 1));
+          r.iv.assign(iv_len, 0x5c);
+          r.input.assign(len, static_cast<uint8_t>(key_len));
+          ASSERT_TRUE(ParseRequestLine(FormatRequestLine(r), &line_back, &error)) << error;
+          EXPECT_EQ(line_back.op, op);
+          SCOPED_TRACE(DescribeRequest(r));
+          std::optional<Result> a = exec->Run(r), b = direct->Run(r);
+          ASSERT_TRUE(a.has_value() && b.has_value());
+          EXPECT_TRUE(a->error.empty()) << a->error;
+          EXPECT_EQ(a->accepted, b->accepted);
+          EXPECT_EQ(Hex(a->output), Hex(b->output));
+          EXPECT_EQ(a->accepted, iv_len == 16);
+          if (a->accepted) {
+            EXPECT_EQ(a->output.size(), len);
+          }
+          (a->accepted ? accepted : refused)++;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(accepted, 8u * 3 * 6);
+  EXPECT_EQ(refused, 8u * 3 * 6);
+}
+
 }  // namespace
 }  // namespace ariasuite::conformance

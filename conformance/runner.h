@@ -1,51 +1,21 @@
-// The conformance runner's engine: runs every case of a VectorFile on every backend and decides
-// pass / fail / unsupported / error per case, with the expected outcome taken from the case (valid,
-// invalid, acceptable decided per flag); judges every failure by the agreement rule of verdict.h
-// (the vector file and the implementations under test against each oracle); gives each file x
-// backend one verdict (PairVerdict) and renders it (text table, failure lines, JUnit XML, findings
-// reproducers for third-party failures).
+// The conformance runner's judging: runs every case of a VectorFile on every backend (what a case
+// demands is case_checks.h), judges every failure by the agreement rule of verdict.h (the vector
+// file and the implementations under test against each oracle) and gives each file x backend one
+// verdict, PairVerdict, the only verdict the reports (report_text.h, report_junit.h, findings.h)
+// render.
 #ifndef ARIASUITE_CONFORMANCE_RUNNER_H_
 #define ARIASUITE_CONFORMANCE_RUNNER_H_
 
 #include <optional>
-#include <ostream>
 #include <string>
 #include <vector>
 
-#include "vectors/vector.h"
+#include "conformance/case_checks.h"
 #include "conformance/verdict.h"
 #include "oracles/backend.h"
+#include "vectors/vector.h"
 
 namespace ariasuite::conformance {
-
-// The runner works on the vector model of //vectors.
-using vectors::Direction;
-using vectors::Expect;
-using vectors::ExpectName;
-using vectors::FlagNote;
-using vectors::TestCase;
-using vectors::VectorFile;
-
-// kError: the backend itself broke on the case (Result::error: an adapter died, timed out, broke
-// the protocol), whatever the case expects.
-enum class CaseOutcome { kPass, kFail, kUnsupported, kError };
-
-// One case on one backend.
-struct CaseResult {
-  CaseOutcome outcome = CaseOutcome::kPass;
-  std::string message;  // kFail: "gcm-open: expected a refusal, got output=..."; kUnsupported: the
-                        // op; kError: "gcm-open: backend error: ..."
-};
-
-// Runs one case: every check its expectation implies (see runner.cc). Never throws.
-CaseResult RunCase(oracles::Backend& backend, const TestCase& c);
-
-// The requests RunCase sends for c, in order (for tests and tools that compare backends).
-std::vector<oracles::Request> RequestsFor(const TestCase& c);
-
-// Why an "acceptable" Wycheproof result may go either way for this flag; a generic reason for
-// flags without an ariasuite policy.
-std::string AcceptableReason(const std::string& flag);
 
 // One file on one backend.
 struct PairResult {
@@ -91,22 +61,6 @@ PairVerdict VerdictOf(const PairResult& p);
 const char* VerdictName(PairVerdict v);
 // Why a kSkipped / kNothingRan / kBroke pair did not (fully) run, one line.
 std::string NotRunReason(const PairResult& p);
-
-// Per-file block: one line per backend with counts and notes, then up to max_failures failure
-// lines per backend.
-void PrintFileReport(const FileResult& r, int max_failures, std::ostream& out);
-
-// The final matrix: rows = vector files, columns = backends, cells "311/311", "FAIL 3", "SKIP",
-// "200/311*" (* = some cases unsupported), then the skip reasons.
-void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out);
-
-// JUnit XML: a testsuite per file, a testcase per backend (failure / skipped elements).
-std::string JunitXml(const std::vector<FileResult>& results);
-
-// Writes one Wycheproof-schema reproducer per (oracle, file, algorithm) with the failed cases
-// into dir; returns the paths written (empty when nothing failed), or sets *error.
-std::vector<std::string> WriteFindings(const FileResult& r, const std::string& dir,
-                                       std::string* error);
 
 }  // namespace ariasuite::conformance
 

@@ -13,6 +13,9 @@
 #include <vector>
 
 #include "vectors/loader.h"
+#include "conformance/findings.h"
+#include "conformance/report_junit.h"
+#include "conformance/report_text.h"
 #include "conformance/runner.h"
 #include "oracles/backend.h"
 

@@ -1,14 +1,12 @@
-// The runner: the per-case decisions (valid / invalid / acceptable, unsupported, backend errors)
-// on scripted backends; every path of ours end-to-end on the six Wycheproof ARIA files (and
-// aes_gcm_test.json for the AES instantiation of the GCM layer); the findings reproducers; and the
-// CLI's exit statuses and one-line errors.
+// The runner: every path of ours end-to-end on the six Wycheproof ARIA files (and
+// aes_gcm_test.json for the AES instantiation of the GCM layer), and the CLI's exit statuses and
+// one-line errors. What a case demands is case_checks_test.cc; the reports have their own tests.
 #include "conformance/runner.h"
 
 #include <sys/wait.h>
 
 #include <algorithm>
 #include <cstdlib>
-#include <functional>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -21,146 +19,10 @@
 
 namespace ariasuite::conformance {
 
-using oracles::Accepted;
 using oracles::Backend;
-using oracles::Bytes;
 using oracles::MakeOursBackend;
-using oracles::Mode;
-using oracles::Op;
-using oracles::Refused;
-using oracles::Request;
-using oracles::Result;
 
 namespace {
-
-// A backend whose every answer is given by a function.
-class Scripted : public Backend {
- public:
-  explicit Scripted(std::function<std::optional<Result>(const Request&)> f) : f_(std::move(f)) {}
-  std::string name() const override { return "scripted"; }
-  bool is_ours() const override { return false; }
-  std::optional<std::string> unavailable() const override { return std::nullopt; }
-  std::optional<Result> Run(const Request& r) override { return f_(r); }
-
- private:
-  std::function<std::optional<Result>(const Request&)> f_;
-};
-
-
-TestCase GcmCase(Expect expect) {
-  TestCase c;
-  c.where = "x.json:tcId 7";
-  c.mode = Mode::kGcm;
-  c.key = Bytes(16, 1);
-  c.iv = Bytes(12, 2);
-  c.msg = {0xaa};
-  c.ct = {0xbb};
-  c.tag = Bytes(16, 0xcc);
-  c.tag_len = 16;
-  c.expect = expect;
-  return c;
-}
-
-TEST(RunCaseTest, ValidNeedsExactBytesBothWays) {
-  // A correct backend.
-  Scripted good([](const Request& r) -> std::optional<Result> {
-    if (r.op == Op::kGcmSeal) return Accepted({0xbb}, Bytes(16, 0xcc));
-    return Accepted({0xaa});
-  });
-  EXPECT_EQ(RunCase(good, GcmCase(Expect::kValid)).outcome, CaseOutcome::kPass);
-  // A wrong tag on seal.
-  Scripted bad_tag([](const Request& r) -> std::optional<Result> {
-    if (r.op == Op::kGcmSeal) return Accepted({0xbb}, Bytes(16, 0xcd));
-    return Accepted({0xaa});
-  });
-  CaseResult r = RunCase(bad_tag, GcmCase(Expect::kValid));
-  EXPECT_EQ(r.outcome, CaseOutcome::kFail);
-  EXPECT_EQ(r.message,
-            "gcm-seal: expected output=bb tag=cccccccccccccccccccccccccccccccc, got output=bb "
-            "tag=cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd");
-  // Refusing a valid open.
-  Scripted refuses_open([](const Request& r) -> std::optional<Result> {
-    if (r.op == Op::kGcmSeal) return Accepted({0xbb}, Bytes(16, 0xcc));
-    Result x = Refused();
-    x.detail = "why";
-    return x;
-  });
-  r = RunCase(refuses_open, GcmCase(Expect::kValid));
-  EXPECT_EQ(r.outcome, CaseOutcome::kFail);
-  EXPECT_EQ(r.message, "gcm-open: expected output=aa, got a refusal (why)");
-}
-
-TEST(RunCaseTest, InvalidNeedsRefusal) {
-  Scripted accepts_all([](const Request&) -> std::optional<Result> { return Accepted({0xaa}); });
-  CaseResult r = RunCase(accepts_all, GcmCase(Expect::kInvalid));
-  EXPECT_EQ(r.outcome, CaseOutcome::kFail);
-  EXPECT_EQ(r.message, "gcm-open: expected a refusal, got output=aa");
-  // Open refused, seal not tried: a pass for a tag-only invalid case...
-  std::vector<Op> seen;
-  Scripted refuses_all([&](const Request& q) -> std::optional<Result> {
-    seen.push_back(q.op);
-    return Refused();
-  });
-  EXPECT_EQ(RunCase(refuses_all, GcmCase(Expect::kInvalid)).outcome, CaseOutcome::kPass);
-  EXPECT_EQ(seen, std::vector<Op>{Op::kGcmOpen});
-  // ...while invalid parameters need the seal refused too.
-  TestCase params = GcmCase(Expect::kInvalid);
-  params.params_invalid = true;
-  seen.clear();
-  EXPECT_EQ(RunCase(refuses_all, params).outcome, CaseOutcome::kPass);
-  EXPECT_EQ(seen, (std::vector<Op>{Op::kGcmOpen, Op::kGcmSeal}));
-  Scripted seals_anyway([](const Request& q) -> std::optional<Result> {
-    if (q.op == Op::kGcmSeal) return Accepted({0x01}, Bytes(16, 0));
-    return Refused();
-  });
-  r = RunCase(seals_anyway, params);
-  EXPECT_EQ(r.outcome, CaseOutcome::kFail);
-  EXPECT_EQ(r.message.substr(0, 30), "gcm-seal: expected a refusal, ");
-}
-
-TEST(RunCaseTest, AcceptableTakesRefusalOrExactAnswer) {
-  TestCase c = GcmCase(Expect::kAcceptable);
-  Scripted refuses([](const Request&) -> std::optional<Result> { return Refused(); });
-  EXPECT_EQ(RunCase(refuses, c).outcome, CaseOutcome::kPass);
-  Scripted wrong(
-      [](const Request&) -> std::optional<Result> { return Accepted({0x00}, Bytes(16, 0)); });
-  EXPECT_EQ(RunCase(wrong, c).outcome, CaseOutcome::kFail);
-  EXPECT_NE(AcceptableReason("ShortKey").find("SP 800-38F"), std::string::npos);
-  EXPECT_NE(AcceptableReason("Unheard").find("no ariasuite policy"), std::string::npos);
-}
-
-TEST(RunCaseTest, CmacInvalidMustNotMatch) {
-  TestCase c;
-  c.mode = Mode::kCmac;
-  c.key = Bytes(16, 1);
-  c.msg = {1, 2};
-  c.tag = Bytes(16, 9);
-  c.tag_len = 16;
-  c.expect = Expect::kInvalid;
-  Scripted matches(
-      [](const Request&) -> std::optional<Result> { return Accepted({}, Bytes(16, 9)); });
-  CaseResult r = RunCase(matches, c);
-  EXPECT_EQ(r.outcome, CaseOutcome::kFail);
-  EXPECT_EQ(r.message, "cmac: accepted the modified tag 09090909090909090909090909090909");
-  Scripted differs(
-      [](const Request&) -> std::optional<Result> { return Accepted({}, Bytes(16, 8)); });
-  EXPECT_EQ(RunCase(differs, c).outcome, CaseOutcome::kPass);
-}
-
-TEST(RunCaseTest, UnsupportedAndErrors) {
-  Scripted none([](const Request&) -> std::optional<Result> { return std::nullopt; });
-  CaseResult r = RunCase(none, GcmCase(Expect::kValid));
-  EXPECT_EQ(r.outcome, CaseOutcome::kUnsupported);
-  // An error answer is a failure even where a refusal is expected.
-  Scripted broken([](const Request&) -> std::optional<Result> {
-    Result x;
-    x.error = "adapter died";
-    return x;
-  });
-  r = RunCase(broken, GcmCase(Expect::kInvalid));
-  EXPECT_EQ(r.outcome, CaseOutcome::kError);
-  EXPECT_EQ(r.message, "gcm-open: backend error: adapter died");
-}
 
 // ---- Every path of ours on the Wycheproof files ----
 
@@ -217,35 +79,6 @@ INSTANTIATE_TEST_SUITE_P(, WycheproofEndToEnd,
                                             ::testing::ValuesIn(kWycheproofFiles)),
                          EndToEndName);
 
-// ---- Findings and JUnit ----
-
-TEST(ReportTest, FindingsReproduceTheFailure) {
-  VectorFile f;
-  std::string error;
-  ASSERT_TRUE(LoadVectorFile(testdata::RunfilePath("vectors/samples/aria_evp_sample.txt"), {}, &f,
-                             &error))
-      << error;
-  Scripted zero([](const Request&) -> std::optional<Result> { return Accepted({0}, {0}); });
-  FileResult r = RunFile(f, {{&zero, false}});
-  ASSERT_EQ(r.pairs[0].failed, 10);
-  const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/findings";
-  std::vector<std::string> written = WriteFindings(r, dir, &error);
-  ASSERT_TRUE(error.empty()) << error;
-  ASSERT_FALSE(written.empty());
-  size_t reloaded = 0;
-  for (const std::string& w : written) {
-    VectorFile back;
-    ASSERT_TRUE(LoadVectorFile(w, {}, &back, &error)) << error;
-    EXPECT_EQ(back.format, "wycheproof");
-    FileResult again = RunFile(back, {{&zero, false}});
-    EXPECT_EQ(again.pairs[0].failed, static_cast<int>(back.cases.size())) << w;
-    reloaded += back.cases.size();
-  }
-  EXPECT_EQ(reloaded, 10u);
-  const std::string xml = JunitXml({r});
-  EXPECT_NE(xml.find("<failure message=\"10 of 10 cases failed (third-party finding)\">"),
-            std::string::npos);
-}
 
 // ---- The CLI ----
 

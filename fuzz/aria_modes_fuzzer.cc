@@ -1,10 +1,11 @@
-// aria_modes: ARIA in ECB, CBC, CTR, CBC-PKCS5, CCM, CMAC, KW and KWP, every path of ours against
-// OpenSSL, Botan and Crypto++ (and the kernel's AF_ALG where it has ARIA); KW and KWP also against
-// the sp800-38f oracle (oracles/sp800_38f_backend.cc), so Botan is not their only judge.
+// aria_modes: ARIA in ECB, CBC, CTR, CBC-PKCS5, CCM, CMAC, KW, KWP, CFB128, CFB8, CFB1 and OFB,
+// every path of ours against OpenSSL, Botan and Crypto++ (and the kernel's AF_ALG where it has
+// ARIA); KW and KWP also against the sp800-38f oracle (oracles/sp800_38f_backend.cc), so Botan is
+// not their only judge; CFB1 has OpenSSL alone (Botan and Crypto++ feed back whole bytes only).
 // Decrypting operations get raw input, a valid input (made by our scalar path) or a valid one with
 // a bit flipped. CTR counters can be set a few blocks before a carry across 8, 16, ... 128 bits.
-// For ECB, CBC and CTR our streaming APIs (impl/modes.h) also run the input cut into up to 8
-// update calls, which must give the one-shot bytes.
+// For ECB, CBC, CTR, CFB and OFB our streaming APIs (impl/modes.h) also run the input cut into up
+// to 8 update calls, which must give the one-shot bytes.
 #include <cstdint>
 #include <string>
 
@@ -25,6 +26,10 @@ Op OpFor(ModeKind kind, bool decrypt) {
     case ModeKind::kCcm: return decrypt ? Op::kCcmOpen : Op::kCcmSeal;
     case ModeKind::kCmac: return Op::kCmac;
     case ModeKind::kKw: return decrypt ? Op::kKwUnwrap : Op::kKwWrap;
+    case ModeKind::kCfb128: return decrypt ? Op::kCfb128Decrypt : Op::kCfb128Encrypt;
+    case ModeKind::kCfb8: return decrypt ? Op::kCfb8Decrypt : Op::kCfb8Encrypt;
+    case ModeKind::kCfb1: return decrypt ? Op::kCfb1Decrypt : Op::kCfb1Encrypt;
+    case ModeKind::kOfb: return decrypt ? Op::kOfbDecrypt : Op::kOfbEncrypt;
     case ModeKind::kKwp:
     default: return decrypt ? Op::kKwpUnwrap : Op::kKwpWrap;
   }
@@ -47,9 +52,31 @@ void FlipBit(oracles::Bytes* v, uint32_t bit) {
 
 // Our streaming API on one path, input cut as c.chunks says. nullopt where the API has no
 // streaming form for the operation.
+bool IsFeedback(ModeKind kind) {
+  return kind == ModeKind::kCfb128 || kind == ModeKind::kCfb8 || kind == ModeKind::kCfb1 ||
+         kind == ModeKind::kOfb;
+}
+
+// The CFB/OFB streaming call of impl/modes.h for r.op.
+Status FeedbackCall(Impl impl, Op op, const AriaKey& key, AriaFeedbackState* st, uint8_t* out,
+                    const uint8_t* in, size_t n) {
+  switch (op) {
+    case Op::kCfb128Encrypt: return AriaCfb128Encrypt(impl, key, st, out, in, n);
+    case Op::kCfb128Decrypt: return AriaCfb128Decrypt(impl, key, st, out, in, n);
+    case Op::kCfb8Encrypt: return AriaCfb8Encrypt(impl, key, st, out, in, n);
+    case Op::kCfb8Decrypt: return AriaCfb8Decrypt(impl, key, st, out, in, n);
+    case Op::kCfb1Encrypt: return AriaCfb1Encrypt(impl, key, st, out, in, n);
+    case Op::kCfb1Decrypt: return AriaCfb1Decrypt(impl, key, st, out, in, n);
+    default: return AriaOfb(impl, key, st, out, in, n);
+  }
+}
+
 std::optional<oracles::Result> Chunked(Impl impl, const ModesCase& c, const Request& r) {
   const ModeKind kind = c.Kind();
-  if (kind != ModeKind::kEcb && kind != ModeKind::kCbc && kind != ModeKind::kCtr) return std::nullopt;
+  if (kind != ModeKind::kEcb && kind != ModeKind::kCbc && kind != ModeKind::kCtr &&
+      !IsFeedback(kind)) {
+    return std::nullopt;
+  }
   const bool decrypt = r.op == Op::kEcbDecrypt || r.op == Op::kCbcDecrypt;
   AriaKey key;
   const Status ks = decrypt ? AriaSetDecryptKey(&key, r.key.data(), r.key.size())
@@ -59,13 +86,15 @@ std::optional<oracles::Result> Chunked(Impl impl, const ModesCase& c, const Requ
   res.output.resize(r.input.size());
   // ECB and CBC take whole blocks per call: cut sizes round down to 16.
   std::array<uint16_t, 8> cuts = c.chunks;
-  if (kind != ModeKind::kCtr) {
+  if (kind == ModeKind::kEcb || kind == ModeKind::kCbc) {
     for (auto& n : cuts) n -= n % 16;
   }
   uint8_t iv[16] = {};
   for (size_t i = 0; i < 16 && i < r.iv.size(); ++i) iv[i] = r.iv[i];
   AriaCtrState ctr;
   AriaCtrInit(&ctr, iv);
+  AriaFeedbackState feedback;
+  AriaFeedbackInit(&feedback, iv);
   for (auto [off, n] : Cut(r.input.size(), cuts.data(), c.nchunks - 1)) {
     uint8_t* out = res.output.data() + off;
     const uint8_t* in = r.input.data() + off;
@@ -74,6 +103,8 @@ std::optional<oracles::Result> Chunked(Impl impl, const ModesCase& c, const Requ
       st = AriaEcb(impl, key, out, in, n);
     } else if (kind == ModeKind::kCbc) {
       st = decrypt ? AriaCbcDecrypt(impl, key, iv, out, in, n) : AriaCbcEncrypt(impl, key, iv, out, in, n);
+    } else if (IsFeedback(kind)) {
+      st = FeedbackCall(impl, r.op, key, &feedback, out, in, n);
     } else {
       st = AriaCtr(impl, key, &ctr, out, in, n);
     }
@@ -104,10 +135,21 @@ void Run(const uint8_t* data, size_t size) {
     case ModeKind::kKw:
       msg.resize(msg.size() - msg.size() % 8);
       break;
+    // One (CFB8) or eight (CFB1) serial block calls per byte on every path and in each chunked
+    // rerun: long inputs add nothing these lengths miss and would slow every run.
+    case ModeKind::kCfb8:
+      if (msg.size() > 1200) msg.resize(1200);
+      break;
+    case ModeKind::kCfb1:
+      if (msg.size() > 256) msg.resize(256);
+      break;
     default:
       break;
   }
-  if (kind == ModeKind::kCbc || kind == ModeKind::kCtr || kind == ModeKind::kCbcPkcs5) r.iv = c.iv;
+  if (kind == ModeKind::kCbc || kind == ModeKind::kCtr || kind == ModeKind::kCbcPkcs5 ||
+      IsFeedback(kind)) {
+    r.iv = c.iv;
+  }
   if (kind == ModeKind::kCtr && c.ctr_mode == 1) {
     // The low carry_bytes bytes all ones, less `before` in the last: the counter carries across
     // 8 * carry_bytes bits after before + 1 blocks.

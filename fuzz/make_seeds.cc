@@ -279,6 +279,37 @@ void ModeSeeds(const std::string& dir) {
                             "-" + std::to_string(k),
           Encode(c));
   }
+  // CFB128, CFB8, CFB1 and OFB, both directions, cut into calls that end mid-block; CFB128 and
+  // OFB around the SIMD batches (CFB128 decryption batches its block calls), CFB8/CFB1 short.
+  const struct {
+    ModeKind kind;
+    const char* name;
+  } kFeedback[] = {{ModeKind::kCfb128, "cfb128"},
+                   {ModeKind::kCfb8, "cfb8"},
+                   {ModeKind::kCfb1, "cfb1"},
+                   {ModeKind::kOfb, "ofb"}};
+  for (const auto& f : kFeedback) {
+    for (uint8_t k = 0; k < 4; ++k) {
+      ModesCase c;
+      c.mode = static_cast<uint8_t>(f.kind);
+      c.decrypt = k & 1;
+      c.key_index = k % 3;
+      const bool serial_per_byte = f.kind == ModeKind::kCfb8 || f.kind == ModeKind::kCfb1;
+      if (serial_per_byte) {
+        c.length = LengthChoice::Raw(k < 2 ? 17 + k * 13 : 80);
+      } else {
+        c.length.mode = 2;
+        c.length.value = static_cast<uint16_t>((k * 5 + 3) % kBatchBlocks.size());
+        c.length.delta = static_cast<uint8_t>(k % 2 ? 23 : 16);
+      }
+      c.nchunks = static_cast<uint8_t>(1 + (k * 3) % 8);
+      for (int i = 0; i < 7; ++i) c.chunks[i] = static_cast<uint16_t>(5 + 11 * i + k);
+      c.key.assign(kAriaKeyLengths[c.key_index], static_cast<uint8_t>(0x40 + k));
+      c.iv.assign(16, static_cast<uint8_t>(0x50 + k));
+      c.data.assign(c.length.Length(), static_cast<uint8_t>(0x60 + k));
+      Write("aria_modes", std::string("edge-") + f.name + "-" + std::to_string(k), Encode(c));
+    }
+  }
 }
 
 void BlockSeeds(const std::string& dir) {

@@ -3,9 +3,9 @@
 // §2.4, bad key lengths, and random blocks against OpenSSL 3.
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -15,7 +15,7 @@
 #include "impl/dispatch.h"
 #include "impl/test_util.h"
 #include "oracles/hex.h"
-#include "vectors/json.h"
+#include "vectors/loader.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite {
@@ -23,34 +23,6 @@ namespace {
 
 using oracles::Hex;
 using test_util::RandomBytes;
-
-// Strict field readers for vectors/rfc5794_kat.json.
-std::vector<uint8_t> HexField(const json::Value& t, const char* name) {
-  const json::Value* v = t.Find(name);
-  std::vector<uint8_t> out;
-  if (v == nullptr || !v->is_string() || !oracles::ParseHex(v->str(), &out)) {
-    ADD_FAILURE() << "rfc5794_kat.json:" << t.line() << ": field " << name
-                  << " missing or not hex";
-  }
-  return out;
-}
-
-std::vector<std::vector<uint8_t>> HexArrayField(const json::Value& t, const char* name) {
-  std::vector<std::vector<uint8_t>> out;
-  const json::Value* v = t.Find(name);
-  if (v == nullptr || !v->is_array()) {
-    ADD_FAILURE() << "rfc5794_kat.json:" << t.line() << ": field " << name << " missing";
-    return out;
-  }
-  for (const json::Value& e : v->array()) {
-    std::vector<uint8_t> b;
-    if (!e.is_string() || !oracles::ParseHex(e.str(), &b)) {
-      ADD_FAILURE() << "rfc5794_kat.json:" << e.line() << ": not hex";
-    }
-    out.push_back(b);
-  }
-  return out;
-}
 
 // The encryption of one block by OpenSSL's ARIA-ECB (independent oracle).
 std::vector<uint8_t> OpenSslEcb(const std::vector<uint8_t>& key, const uint8_t in[16], bool enc) {
@@ -72,60 +44,49 @@ std::vector<uint8_t> OpenSslEcb(const std::vector<uint8_t>& key, const uint8_t i
 class AriaRefTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(AriaRefTest, Rfc5794AppendixA) {
+  vectors::VectorFile file;
   std::string error;
-  json::Value doc;
-  ASSERT_TRUE(json::ParseFile(testdata::RunfilePath("vectors/rfc5794_kat.json"), &doc, &error))
+  ASSERT_TRUE(vectors::LoadWycheproofFile(testdata::RunfilePath("vectors/rfc5794_kat.json"), "ARIA",
+                                          &file, &error))
       << error;
   const internal::Backend* backend = BackendFor(GetParam());
   ASSERT_NE(backend, nullptr);
-  int checked = 0;
-  for (const json::Value& group : doc.Find("testGroups")->array()) {
-    const std::string type = group.Find("type")->str();
-    for (const json::Value& t : group.Find("tests")->array()) {
-      static const std::set<std::string> kKnown = {
-          "tcId", "comment", "flags", "source", "key", "msg", "ct", "result",
-          "encRoundKeys", "roundOutputs"};
-      for (const auto& m : t.object()) {
-        ASSERT_TRUE(kKnown.count(m.first)) << "rfc5794_kat.json:" << t.line()
-                                           << ": unknown field " << m.first;
-      }
-      SCOPED_TRACE("tcId=" + t.Find("tcId")->number_text() + " " + t.Find("source")->str());
-      const auto key = HexField(t, "key");
-      const auto msg = HexField(t, "msg");
-      const auto ct = HexField(t, "ct");
-      ASSERT_EQ(msg.size(), 16u);
-      ASSERT_EQ(ct.size(), 16u);
-      AriaKey ek, dk;
-      ASSERT_EQ(AriaSetEncryptKey(&ek, key.data(), key.size()), Status::kOk);
-      ASSERT_EQ(AriaSetDecryptKey(&dk, key.data(), key.size()), Status::kOk);
-      uint8_t out[16];
-      AriaCryptBlock(ek, out, msg.data());
-      EXPECT_EQ(Hex(out, 16), Hex(ct));
-      backend->crypt_blocks(ek, out, msg.data(), 1);
-      EXPECT_EQ(Hex(out, 16), Hex(ct)) << "path " << backend->name;
-      backend->crypt_blocks(dk, out, ct.data(), 1);
-      EXPECT_EQ(Hex(out, 16), Hex(msg)) << "path " << backend->name;
-      // The independent oracle agrees with the RFC too.
-      EXPECT_EQ(Hex(OpenSslEcb(key, msg.data(), true)), Hex(ct));
-      if (type == "AriaRoundTest") {
-        const auto rks = HexArrayField(t, "encRoundKeys");
-        const auto rounds = HexArrayField(t, "roundOutputs");
-        ASSERT_EQ(static_cast<int>(rks.size()), ek.rounds + 1);
-        ASSERT_EQ(static_cast<int>(rounds.size()), ek.rounds - 1);
-        for (int i = 0; i <= ek.rounds; ++i) {
-          EXPECT_EQ(Hex(ek.rk[i], 16), Hex(rks[i])) << "ek" << i + 1;
-        }
-        uint8_t trace[kAriaMaxRounds][16];
-        internal::AriaTraceRounds(ek, trace, out, msg.data());
-        for (int i = 0; i + 1 < ek.rounds; ++i) {
-          EXPECT_EQ(Hex(trace[i], 16), Hex(rounds[i])) << "P" << i + 1;
-        }
-        EXPECT_EQ(Hex(out, 16), Hex(ct));
-      }
-      ++checked;
+  int checked = 0, with_rounds = 0;
+  for (const vectors::TestCase& c : file.cases) {
+    SCOPED_TRACE(c.where + " (" + c.source + ")");
+    ASSERT_EQ(c.msg.size(), 16u);
+    ASSERT_EQ(c.ct.size(), 16u);
+    AriaKey ek, dk;
+    ASSERT_EQ(AriaSetEncryptKey(&ek, c.key.data(), c.key.size()), Status::kOk);
+    ASSERT_EQ(AriaSetDecryptKey(&dk, c.key.data(), c.key.size()), Status::kOk);
+    uint8_t out[16];
+    AriaCryptBlock(ek, out, c.msg.data());
+    EXPECT_EQ(Hex(out, 16), Hex(c.ct));
+    backend->crypt_blocks(ek, out, c.msg.data(), 1);
+    EXPECT_EQ(Hex(out, 16), Hex(c.ct)) << "path " << backend->name;
+    backend->crypt_blocks(dk, out, c.ct.data(), 1);
+    EXPECT_EQ(Hex(out, 16), Hex(c.msg)) << "path " << backend->name;
+    // The independent oracle agrees with the RFC too.
+    EXPECT_EQ(Hex(OpenSslEcb(c.key, c.msg.data(), true)), Hex(c.ct));
+    ++checked;
+    const bool round_values =
+        std::find(c.flags.begin(), c.flags.end(), "RoundValues") != c.flags.end();
+    if (!round_values) continue;
+    ASSERT_EQ(static_cast<int>(c.round_keys.size()), ek.rounds + 1);
+    ASSERT_EQ(static_cast<int>(c.round_outputs.size()), ek.rounds - 1);
+    for (int i = 0; i <= ek.rounds; ++i) {
+      EXPECT_EQ(Hex(ek.rk[i], 16), Hex(c.round_keys[i])) << "ek" << i + 1;
     }
+    uint8_t trace[kAriaMaxRounds][16];
+    internal::AriaTraceRounds(ek, trace, out, c.msg.data());
+    for (int i = 0; i + 1 < ek.rounds; ++i) {
+      EXPECT_EQ(Hex(trace[i], 16), Hex(c.round_outputs[i])) << "P" << i + 1;
+    }
+    EXPECT_EQ(Hex(out, 16), Hex(c.ct));
+    ++with_rounds;
   }
   EXPECT_EQ(checked, 4);
+  EXPECT_EQ(with_rounds, 1);
 }
 
 TEST_P(AriaRefTest, RandomBlocksMatchOpenSsl) {

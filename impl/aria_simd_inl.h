@@ -1,7 +1,8 @@
 // Byte-sliced ARIA engine shared by the SIMD paths (aria_aesni_avx.cc, aria_gfni_avx2.cc,
-// aria_gfni_avx512.cc). Included ONLY by those files, each compiled with its own ISA flags: every
-// definition sits in an unnamed namespace so each translation unit gets its own copy (no ODR
-// clash between ISA flavours), and nothing else may include it.
+// aria_gfni_avx512.cc), written once over a register width and an S-box policy. Included ONLY by
+// those files, each compiled with its own ISA flags: every definition sits in an unnamed namespace
+// so each translation unit gets its own copy (no ODR clash between ISA flavours), and nothing else
+// may include it.
 //
 // Layout: a batch is 16 registers of L 128-bit lanes (L = 1, 2, 4 for xmm, ymm, zmm), register i
 // holding blocks L*i .. L*i+L-1 as loaded from memory. A 16x16 byte transpose inside every lane
@@ -9,11 +10,14 @@
 // §2.4: AddRoundKey, substitution layer SL1/SL2, diffusion layer A) is 16 key XORs with a
 // broadcast byte, 16 S-box evaluations (each on 16*L bytes at once) and the XOR network of A.
 //
-// A traits type T supplies the vector type and the ISA-specific operations:
-//   V; kLanes; Load/Store (unaligned, one register); Xor; Xor3; UnpackLo/Hi{8,16,32,64};
-//   BroadcastKey(const uint32_t*) (a 32-bit word repeated); SubstOdd/SubstEven (SL1/SL2 on the
-//   byte-sliced registers); FinishRounds(x, rounds) (undo any lane permutation the S-box
-//   instructions left, see aria_aesni_avx.cc); Bcast128; Add32; Add64; Shuffle8; LaneIndex.
+// A width T (simd_x86_128-inl.h, _256, _512) supplies the vector type and the operations:
+//   V; kLanes; kBlocks; Load/Store (unaligned, one register); LoadN/StoreN (the first n blocks);
+//   Xor; Xor3; UnpackLo/Hi{8,16,32,64}; BroadcastKey(const uint32_t*) (a 32-bit word repeated);
+//   Bcast128; Add32; Add64; Shuffle8; LaneIndex32/64.
+// An S-box policy Sbox<T> (sbox_gfni-inl.h, sbox_aesni-inl.h) supplies the S-boxes: Sb1..Sb4 on
+// every byte of a register (SB1 = S1, SB2 = S2, SB3 = S1^-1, SB4 = S2^-1), FinishRounds(x, rounds)
+// (undo any lane permutation the S-box instructions left) and Sl(x, odd) (SL1/SL2 on whole blocks,
+// for the small engine). A path file only picks its widths and its policy.
 #ifndef ARIASUITE_IMPL_ARIA_SIMD_INL_H_
 #define ARIASUITE_IMPL_ARIA_SIMD_INL_H_
 
@@ -22,10 +26,7 @@
 #include <cstring>
 
 #include "impl/aria_key.h"
-
-// Everything on the per-batch path is forced inline so that the 16 state registers stay in
-// registers (an out-of-line call would pass them through memory).
-#define ARIASUITE_SIMD_INLINE inline __attribute__((always_inline))
+#include "impl/simd_x86_128-inl.h"
 
 namespace ariasuite {
 namespace internal {
@@ -148,55 +149,21 @@ ARIASUITE_SIMD_INLINE void DiffuseAddKey(typename T::V x[16], const uint32_t k[1
   x[15] = t58;
 }
 
-// GF2P8AFFINEQB matrices (64-bit operand: byte 7-i is the mask of input bits that make output bit
-// i, Intel SDM "GF2P8AFFINEQB"). ARIA's S-boxes (RFC 5794 §2.4.2; ARIA spec v1.0 §2.4.2: S1(x) =
-// A·x^-1 ^ 0x63, S2(x) = B·x^247 ^ 0xE2) are affine maps of the GF(2^8) inverse with AES's
-// polynomial, because x^247 = (x^-1)^8 and squaring is GF(2)-linear: S2(x) = B'·x^-1 ^ 0xE2 with
-// B' = B·(squaring)^3. B' was computed offline from the S2 table of RFC 5794 as
-// column j = S2(inv(2^j)) ^ 0xE2, checked against all 256 entries, and is checked again at run
-// time by the tests through every output byte.
-inline constexpr uint64_t kMatS1 = 0xF1E3C78F1F3E7CF8ull;     // A (AES), S1 = A·inv(x) ^ 0x63.
-inline constexpr uint64_t kMatS2 = 0xEAFCB7C3C273C66Full;     // B', S2 = B'·inv(x) ^ 0xE2.
-inline constexpr uint64_t kMatS1Inv = 0xA44992254A942952ull;  // A^-1: S1^-1 = inv(A^-1·y ^ 0x05).
-inline constexpr uint64_t kMatS2Inv = 0x186450C737D6BDC9ull;  // B'^-1: S2^-1 = inv(B'^-1·y ^ 0x2C).
-inline constexpr uint64_t kMatIdentity = 0x0102040810204080ull;
-
-// SL1/SL2 (RFC 5794 §2.4.2) with GFNI: byte j of the block uses SB1, SB2, SB3 = S1^-1, SB4 = S2^-1
-// for j mod 4 = 0..3 in SL1, and SB3, SB4, SB1, SB2 in SL2. T supplies Affine<c>(x, m) and
-// AffineInv<c>(x, m).
-template <class T>
-struct GfniSboxes {
-  using V = typename T::V;
-  static ARIASUITE_SIMD_INLINE V S1(V x) { return T::template AffineInv<0x63>(x, T::Mat(kMatS1)); }
-  static ARIASUITE_SIMD_INLINE V S2(V x) { return T::template AffineInv<0xE2>(x, T::Mat(kMatS2)); }
-  static ARIASUITE_SIMD_INLINE V X1(V x) {
-    return T::template AffineInv<0>(T::template Affine<0x05>(x, T::Mat(kMatS1Inv)),
-                                    T::Mat(kMatIdentity));
-  }
-  static ARIASUITE_SIMD_INLINE V X2(V x) {
-    return T::template AffineInv<0>(T::template Affine<0x2C>(x, T::Mat(kMatS2Inv)),
-                                    T::Mat(kMatIdentity));
-  }
-  static ARIASUITE_SIMD_INLINE void SubstOdd(V x[16]) {
+// The substitution layer SL1 (kOdd, odd rounds) or SL2 (RFC 5794 §2.4.2) on the byte-sliced
+// registers: byte j of the block uses SB1, SB2, SB3, SB4 for j mod 4 = 0..3 in SL1, and SB3, SB4,
+// SB1, SB2 in SL2.
+template <class S, bool kOdd, class V>
+ARIASUITE_SIMD_INLINE void Subst(V x[16]) {
+  constexpr int kFwd = kOdd ? 0 : 2;  // the position of SB1, SB2 in each group of four
+  constexpr int kInv = 2 - kFwd;      // and of SB3, SB4
 #pragma GCC unroll 4
-    for (int j = 0; j < 16; j += 4) {
-      x[j] = S1(x[j]);
-      x[j + 1] = S2(x[j + 1]);
-      x[j + 2] = X1(x[j + 2]);
-      x[j + 3] = X2(x[j + 3]);
-    }
+  for (int j = 0; j < 16; j += 4) {
+    x[j + kFwd] = S::Sb1(x[j + kFwd]);
+    x[j + kFwd + 1] = S::Sb2(x[j + kFwd + 1]);
+    x[j + kInv] = S::Sb3(x[j + kInv]);
+    x[j + kInv + 1] = S::Sb4(x[j + kInv + 1]);
   }
-  static ARIASUITE_SIMD_INLINE void SubstEven(V x[16]) {
-#pragma GCC unroll 4
-    for (int j = 0; j < 16; j += 4) {
-      x[j] = X1(x[j]);
-      x[j + 1] = X2(x[j + 1]);
-      x[j + 2] = S1(x[j + 2]);
-      x[j + 3] = S2(x[j + 3]);
-    }
-  }
-  static ARIASUITE_SIMD_INLINE void FinishRounds(V*, int) {}
-};
+}
 
 struct NoHook {
   ARIASUITE_SIMD_INLINE void operator()(int) const {}
@@ -207,30 +174,31 @@ struct NoHook {
 // ek_{n+1}). hook(r) runs after round r+1 so GHASH work can be interleaved (stitched GCM).
 // The same on a batch already byte-sliced (x[j] = byte j of every block, see Ctr32SlicedRegs); the
 // result is in block order.
-template <class T, class Hook>
+// S is the S-box policy for width T (Sbox<T>).
+template <class T, class S, class Hook>
 ARIASUITE_SIMD_INLINE void CryptSliced(typename T::V x[16], const RoundKeys32& rk, Hook& hook) {
   const int n = rk.rounds;
   AddRoundKey<T>(x, rk.k[0]);
   for (int r = 0; r < n - 1; r += 2) {
-    T::SubstOdd(x);
+    Subst<S, true>(x);
     DiffuseAddKey<T>(x, rk.k[r + 1]);
     hook(r);
     if (r + 2 < n) {
-      T::SubstEven(x);
+      Subst<S, false>(x);
       DiffuseAddKey<T>(x, rk.k[r + 2]);
       hook(r + 1);
     }
   }
-  T::SubstEven(x);
+  Subst<S, false>(x);
   AddRoundKey<T>(x, rk.k[n]);
-  T::FinishRounds(x, n);
+  S::FinishRounds(x, n);
   Transpose<T>(x);
 }
 
-template <class T, class Hook>
+template <class T, class S, class Hook>
 ARIASUITE_SIMD_INLINE void CryptRegs(typename T::V x[16], const RoundKeys32& rk, Hook& hook) {
   Transpose<T>(x);
-  CryptSliced<T>(x, rk, hook);
+  CryptSliced<T, S>(x, rk, hook);
 }
 
 // Register i of a batch covers bytes [i*16*L, (i+1)*16*L). A partial batch (n < 16*L blocks)
@@ -412,7 +380,7 @@ ARIASUITE_SIMD_INLINE void Ctr128Regs(typename T::V x[16], uint64_t hi, uint64_t
 // ---- Small engine: one block per 128-bit lane, for messages of a few blocks ----
 // A byte-sliced batch costs the same for 1 block as for 16*L, so up to kBlocks blocks use this
 // engine instead: AddRoundKey is one XOR with the round key broadcast to every lane; SL1/SL2 work
-// on whole blocks (GfniSmallSbox below; AES-NI's in aria_aesni_avx.cc); the diffusion A is the XOR
+// on whole blocks (the S-box policy's Sl); the diffusion A is the XOR
 // of seven byte permutations of the block (A's rows hold seven ones and so do its columns, so its
 // bipartite graph splits into seven perfect matchings, found offline and checked by the tests
 // through every output).
@@ -426,36 +394,15 @@ alignas(16) inline constexpr uint8_t kDiffPerm[7][16] = {
     {9, 8, 6, 14, 5, 4, 12, 3, 10, 11, 2, 7, 1, 13, 0, 15},
 };
 
-// SL1/SL2 of the small engine with GFNI: T supplies the GFNI operations and Blend<pattern>(a, b)
-// (bytes whose bit is set in the 16-bit per-lane pattern come from b). The S1/S2 and (shared)
-// S1^-1/S2^-1 forms of the whole register are computed and each byte's picked by its position
-// mod 4 with byte blends.
-template <class T>
-struct GfniSmallSbox {
-  using V = typename T::V;
-  static ARIASUITE_SIMD_INLINE V Sl(V x, bool odd) {
-    const V s1 = T::template AffineInv<0x63>(x, T::Mat(kMatS1));
-    const V s2 = T::template AffineInv<0xE2>(x, T::Mat(kMatS2));
-    const V t1 = T::template Affine<0x05>(x, T::Mat(kMatS1Inv));
-    const V t2 = T::template Affine<0x2C>(x, T::Mat(kMatS2Inv));
-    if (odd) {  // SL1: SB1, SB2, SB3, SB4 for byte positions 0, 1, 2, 3 mod 4.
-      const V xi = T::template AffineInv<0>(T::template Blend<0x8888>(t1, t2), T::Mat(kMatIdentity));
-      return T::template Blend<0xCCCC>(T::template Blend<0x2222>(s1, s2), xi);
-    }
-    // SL2: SB3, SB4, SB1, SB2.
-    const V xi = T::template AffineInv<0>(T::template Blend<0x2222>(t1, t2), T::Mat(kMatIdentity));
-    return T::template Blend<0x3333>(T::template Blend<0x8888>(s1, s2), xi);
-  }
-};
-
 // T: vector traits with Shuffle8, Xor3, Bcast128, Add32, LaneIndex32 and LoadN/StoreN(p, n) that
 // touch only the first n <= kLanes blocks of a register (masked moves: nothing past the buffer is
-// read or written, and the other lanes load as zero). S::Sl(x, odd) is SL1 (odd) or SL2 on whole
-// blocks. Up to R registers are processed side by side; a call uses as many as its blocks need, so
+// read or written, and the other lanes load as zero). Sbox<T>::Sl(x, odd) is SL1 (odd) or SL2 on
+// whole blocks. Up to R registers are processed side by side; a call uses as many as its blocks need, so
 // one block costs one register's latency.
-template <class T, int R, class S = GfniSmallSbox<T>>
+template <class T, int R, template <class> class Sbox>
 struct SmallEngine {
   using V = typename T::V;
+  using S = Sbox<T>;
   static constexpr size_t kBlocks = static_cast<size_t>(R) * T::kLanes;
 
   static ARIASUITE_SIMD_INLINE V Diffuse1(V x) {
@@ -585,14 +532,6 @@ struct SmallEngine {
   }
 };
 
-// No small engine (aesni-avx).
-struct NoSmall {
-  static constexpr size_t kBlocks = 0;
-  static void Ecb(const AriaKey&, uint8_t*, const uint8_t*, size_t) {}
-  static void Ctr32(const AriaKey&, uint8_t*, const uint8_t*, size_t, const uint8_t*) {}
-  static void Ctr128(const AriaKey&, uint8_t*, const uint8_t*, size_t, const uint8_t*) {}
-};
-
 // Splits n blocks into batches: full batches of Wide, then the remainder on the narrowest engine
 // that holds it (Wide, Mid or Narrow; a path with fewer widths repeats a type). job.Batch<T>(first,
 // count) processes blocks [first, first+count).
@@ -614,6 +553,7 @@ inline void RunBatches(Job& job, size_t n) {
   }
 }
 
+template <template <class> class Sbox>
 struct EcbJob {
   const RoundKeys32* rk;
   uint8_t* out;
@@ -623,11 +563,12 @@ struct EcbJob {
     typename T::V x[16];
     NoHook hook;
     LoadBatch<T>(x, in + 16 * first, n);
-    CryptRegs<T>(x, *rk, hook);
+    CryptRegs<T, Sbox<T>>(x, *rk, hook);
     StoreBatch<T>(out + 16 * first, x, n);
   }
 };
 
+template <template <class> class Sbox>
 struct Ctr32Job {
   const RoundKeys32* rk;
   uint8_t* out;
@@ -639,13 +580,14 @@ struct Ctr32Job {
     typename T::V x[16];
     NoHook hook;
     Ctr32SlicedRegs<T>(x, prefix, c + static_cast<uint32_t>(first));
-    CryptSliced<T>(x, *rk, hook);
+    CryptSliced<T, Sbox<T>>(x, *rk, hook);
     XorBatch<T>(x, in + 16 * first, n);
     StoreBatch<T>(out + 16 * first, x, n);
   }
 };
 
-inline void Ctr32Setup(Ctr32Job* job, const uint8_t ctr[16]) {
+template <class Job>
+inline void Ctr32Setup(Job* job, const uint8_t ctr[16]) {
   std::memcpy(job->prefix, ctr, 12);
   job->c = (uint32_t{ctr[12]} << 24) | (uint32_t{ctr[13]} << 16) | (uint32_t{ctr[14]} << 8) |
            uint32_t{ctr[15]};
@@ -661,6 +603,7 @@ inline void Ctr32Advance(uint8_t ctr[16], size_t n) {
   ctr[15] = static_cast<uint8_t>(c);
 }
 
+template <template <class> class Sbox>
 struct Ctr128Job {
   const RoundKeys32* rk;
   uint8_t* out;
@@ -673,14 +616,15 @@ struct Ctr128Job {
     uint64_t l = lo + first;
     uint64_t h = hi + (l < lo);
     Ctr128Regs<T>(x, h, l);
-    CryptRegs<T>(x, *rk, hook);
+    CryptRegs<T, Sbox<T>>(x, *rk, hook);
     XorBatch<T>(x, in + 16 * first, n);
     StoreBatch<T>(out + 16 * first, x, n);
   }
 };
 
-// The three block operations of a path, given its engines.
-template <class Wide, class Mid, class Narrow, class Small = NoSmall>
+// The three block operations of a path, given its S-box policy and engines: byte-sliced batches of
+// the Wide, Mid and Narrow widths, and the Small engine for up to Small::kBlocks blocks.
+template <template <class> class Sbox, class Wide, class Mid, class Narrow, class Small>
 struct BlockOps {
   static void CryptBlocks(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
     if (nblocks == 0) return;
@@ -690,7 +634,7 @@ struct BlockOps {
     }
     RoundKeys32 rk;
     ExpandRoundKeys(&rk, key);
-    EcbJob job{&rk, out, in};
+    EcbJob<Sbox> job{&rk, out, in};
     RunBatches<Wide, Mid, Narrow>(job, nblocks);
   }
   static void Ctr32(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
@@ -703,7 +647,7 @@ struct BlockOps {
     }
     RoundKeys32 rk;
     ExpandRoundKeys(&rk, key);
-    Ctr32Job job{&rk, out, in, {}, 0};
+    Ctr32Job<Sbox> job{&rk, out, in, {}, 0};
     Ctr32Setup(&job, ctr);
     RunBatches<Wide, Mid, Narrow>(job, nblocks);
     Ctr32Advance(ctr, nblocks);
@@ -722,7 +666,7 @@ struct BlockOps {
     }
     RoundKeys32 rk;
     ExpandRoundKeys(&rk, key);
-    Ctr128Job job{&rk, out, in, 0, 0};
+    Ctr128Job<Sbox> job{&rk, out, in, 0, 0};
     LoadBe128(&job.hi, &job.lo, ctr);
     RunBatches<Wide, Mid, Narrow>(job, nblocks);
     uint64_t lo = job.lo + nblocks;

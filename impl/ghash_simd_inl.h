@@ -1,5 +1,6 @@
-// GHASH with carry-less multiplication (PCLMULQDQ on xmm, VPCLMULQDQ on ymm/zmm) and the stitched
-// GCM bulk steps, shared by the SIMD paths. Like aria_simd_inl.h it is included ONLY by the ISA
+// GHASH with carry-less multiplication (PCLMULQDQ on xmm, VPCLMULQDQ on ymm/zmm, the width's Clmul)
+// and the stitched GCM bulk steps, shared by the SIMD paths, and SimdPath, the one template a path
+// file instantiates. Like aria_simd_inl.h it is included ONLY by the ISA
 // translation units (aria_aesni_avx.cc, aria_gfni_avx2.cc, aria_gfni_avx512.cc), everything in an
 // unnamed namespace; GHASH lives here rather than in separate ghash_clmul.cc/ghash_vpclmul.cc
 // files so that each path can interleave it with its own ARIA rounds.
@@ -12,6 +13,8 @@
 // y^128·(a·H), and the 256-bit product is brought back by a Montgomery reduction by y^128 that
 // costs two 64x64 carry-less multiplies by 0xC200000000000000 (GhReduce).
 //
+// G is a register width with the GHASH operations (Swap64, Bswap, FromXmm, Fold, Clmul; see
+// simd_x86_128-inl.h); the partial registers of the wider paths use Vec128.
 // Aggregated reduction: a chunk of C <= 64 blocks X_1..X_C (one Wide batch of the stitched GCM)
 // is folded as (xi ^ X_1)·H^C ^ X_2·H^(C-1) ^ ... ^ X_C·H with a single reduction: Karatsuba for
 // each product (3 carry-less multiplies; the multiplier is the bottleneck on current cores), the
@@ -22,14 +25,13 @@
 #ifndef ARIASUITE_IMPL_GHASH_SIMD_INL_H_
 #define ARIASUITE_IMPL_GHASH_SIMD_INL_H_
 
-#include <immintrin.h>
-
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
 #include "impl/aria_simd_inl.h"
 #include "impl/internal.h"
+#include "impl/simd_x86_128-inl.h"
 
 namespace ariasuite {
 namespace internal {
@@ -43,10 +45,6 @@ static_assert(sizeof(GhashKey::bytes) >= 2 * kGhKaraOffset, "GhashKey too small"
 // both halves) sit kGhKaraOffset bytes further.
 ARIASUITE_SIMD_INLINE const uint8_t* GhPowers(const GhashKey& key, size_t c) {
   return key.bytes + 16 * (kGhMaxPowers - c);
-}
-
-ARIASUITE_SIMD_INLINE __m128i GhBswap(__m128i a) {
-  return _mm_shuffle_epi8(a, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
 }
 
 // Montgomery reduction of the 256-bit product [hi:lo] by y^128 modulo Q (see above).
@@ -89,7 +87,7 @@ inline __m128i GhTimesY(__m128i a) {
 }
 
 inline void GhashInitImpl(GhashKey* out, const uint8_t h[16]) {
-  const __m128i h1 = GhBswap(_mm_loadu_si128(reinterpret_cast<const __m128i*>(h)));
+  const __m128i h1 = Vec128::Bswap(_mm_loadu_si128(reinterpret_cast<const __m128i*>(h)));
   const __m128i h1p = GhTimesY(h1);
   __m128i pow = h1;  // H^k, reflected
   for (size_t k = 1; k <= kGhMaxPowers; ++k) {
@@ -101,26 +99,6 @@ inline void GhashInitImpl(GhashKey* out, const uint8_t h[16]) {
                      _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e)));
   }
 }
-
-// PCLMULQDQ on one block per register; every path has it (the partial registers of the wider
-// paths use it too).
-struct GhXmm {
-  using V = __m128i;
-  static constexpr int kLanes = 1;
-  static ARIASUITE_SIMD_INLINE V Swap64(V a) { return _mm_shuffle_epi32(a, 0x4e); }
-  static ARIASUITE_SIMD_INLINE V Load(const uint8_t* p) {
-    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  }
-  static ARIASUITE_SIMD_INLINE V Zero() { return _mm_setzero_si128(); }
-  static ARIASUITE_SIMD_INLINE V Xor(V a, V b) { return _mm_xor_si128(a, b); }
-  static ARIASUITE_SIMD_INLINE V Bswap(V a) { return GhBswap(a); }
-  static ARIASUITE_SIMD_INLINE V FromXmm(__m128i a) { return a; }
-  static ARIASUITE_SIMD_INLINE __m128i Fold(V a) { return a; }
-  template <int kImm>
-  static ARIASUITE_SIMD_INLINE V Clmul(V a, V b) {
-    return _mm_clmulepi64_si128(a, b, kImm);
-  }
-};
 
 // The three partial sums of a chunk, L blocks per register.
 template <class G>
@@ -165,7 +143,7 @@ inline __m128i GhashTail(__m128i xi, const uint8_t* in, size_t n, const GhashKey
   const size_t regs = n / G::kLanes;
   GhAcc<G> wide;
   for (size_t i = 0; i < regs; ++i) wide.AbsorbReg(in, hp, static_cast<int>(i), i == 0, xi);
-  GhAcc<GhXmm> acc;
+  GhAcc<Vec128> acc;
   acc.lo = G::Fold(wide.lo);
   acc.hi = G::Fold(wide.hi);
   acc.mid = G::Fold(wide.mid);
@@ -191,9 +169,9 @@ inline __m128i GhashBlocks(__m128i xi, const uint8_t* in, size_t n, const GhashK
 template <class G, int R>
 inline void GhashImpl(const GhashKey& key, uint8_t xi[16], const uint8_t* in, size_t nblocks) {
   if (nblocks == 0) return;
-  __m128i x = GhBswap(_mm_loadu_si128(reinterpret_cast<const __m128i*>(xi)));
+  __m128i x = Vec128::Bswap(_mm_loadu_si128(reinterpret_cast<const __m128i*>(xi)));
   x = GhashBlocks<G, R>(x, in, nblocks, key);
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(xi), GhBswap(x));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(xi), Vec128::Bswap(x));
 }
 
 // Hashes one batch of 16 registers (16·L blocks, one reduction) between ARIA rounds: R of its
@@ -233,90 +211,82 @@ struct GhashHook {
 // Stitched GCM bulk (SP 800-38D §7.1 steps 5-6 over full blocks): seal encrypts batch b while
 // hashing the ciphertext of batch b-1; open hashes batch b while decrypting it (the hash of a
 // batch completes before its output is stored, so in-place works). Each Wide batch is one GHASH
-// chunk (16 registers of G, one reduction). Remainders that do not fill a Wide batch go through
+// chunk (16 registers of Wide, one reduction). Remainders that do not fill a Wide batch go through
 // the narrower engines, then the plain GHASH.
-template <class Wide, class Mid, class Narrow, class G, class Small = NoSmall>
+template <template <class> class Sbox, class Wide, class Mid, class Narrow, class Small>
 struct GcmOps {
-  static_assert(Wide::kBlocks == 16 * G::kLanes, "a batch must be one GHASH chunk");
   static constexpr int kHookRegs = 4;  // GHASH registers per odd ARIA round
 
-  static void Seal(const AriaKey& key, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
+  // kSeal: the output is hashed after it is written; open: the input, before.
+  template <bool kSeal>
+  static void Bulk(const AriaKey& key, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
                    uint8_t* out, const uint8_t* in, size_t nblocks) {
     if (nblocks == 0) return;
     if (nblocks <= Small::kBlocks) {
+      if (!kSeal) GhashImpl<Wide, 16>(hkey, xi, in, nblocks);
       Small::Ctr32(key, out, in, nblocks, ctr);
       Ctr32Advance(ctr, nblocks);
-      GhashImpl<G, 16>(hkey, xi, out, nblocks);
+      if (kSeal) GhashImpl<Wide, 16>(hkey, xi, out, nblocks);
       return;
     }
     RoundKeys32 rk;
     ExpandRoundKeys(&rk, key);
-    Ctr32Job job{&rk, out, in, {}, 0};
+    Ctr32Job<Sbox> job{&rk, out, in, {}, 0};
     Ctr32Setup(&job, ctr);
-    GhashHook<G, kHookRegs> hook;
+    GhashHook<Wide, kHookRegs> hook;
     hook.key = &hkey;
-    hook.xi = GhBswap(_mm_loadu_si128(reinterpret_cast<const __m128i*>(xi)));
+    hook.xi = Vec128::Bswap(Vec128::Load(xi));
     const size_t full = nblocks / Wide::kBlocks;
     for (size_t b = 0; b < full; ++b) {
+      const size_t first = b * Wide::kBlocks;
       typename Wide::V x[16];
-      Ctr32SlicedRegs<Wide>(x, job.prefix, job.c + static_cast<uint32_t>(b * Wide::kBlocks));
-      if (b > 0) hook.Begin(out + 16 * (b - 1) * Wide::kBlocks);
-      CryptSliced<Wide>(x, rk, hook);
+      Ctr32SlicedRegs<Wide>(x, job.prefix, job.c + static_cast<uint32_t>(first));
+      if (!kSeal) {
+        hook.Begin(in + 16 * first);
+      } else if (b > 0) {
+        hook.Begin(out + 16 * (first - Wide::kBlocks));
+      }
+      CryptSliced<Wide, Sbox<Wide>>(x, rk, hook);
       hook.Drain();
-      XorBatch<Wide>(x, in + 16 * b * Wide::kBlocks, Wide::kBlocks);
-      StoreBatch<Wide>(out + 16 * b * Wide::kBlocks, x, Wide::kBlocks);
+      XorBatch<Wide>(x, in + 16 * first, Wide::kBlocks);
+      StoreBatch<Wide>(out + 16 * first, x, Wide::kBlocks);
     }
     __m128i x = hook.xi;
-    if (full > 0) x = GhashChunk<G, 16>(x, out + 16 * (full - 1) * Wide::kBlocks, hkey);
     const size_t done = full * Wide::kBlocks;
+    if (kSeal && full > 0) x = GhashChunk<Wide, 16>(x, out + 16 * (done - Wide::kBlocks), hkey);
     if (done < nblocks) {
-      Ctr32Job tail{&rk, out + 16 * done, in + 16 * done, {}, 0};
+      if (!kSeal) x = GhashTail<Wide>(x, in + 16 * done, nblocks - done, hkey);
+      Ctr32Job<Sbox> tail{&rk, out + 16 * done, in + 16 * done, {}, 0};
       std::memcpy(tail.prefix, job.prefix, 12);
       tail.c = job.c + static_cast<uint32_t>(done);
       RunBatches<Wide, Mid, Narrow>(tail, nblocks - done);
-      x = GhashTail<G>(x, out + 16 * done, nblocks - done, hkey);
+      if (kSeal) x = GhashTail<Wide>(x, out + 16 * done, nblocks - done, hkey);
     }
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(xi), GhBswap(x));
+    Vec128::Store(xi, Vec128::Bswap(x));
     Ctr32Advance(ctr, nblocks);
   }
+};
 
-  static void Open(const AriaKey& key, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
-                   uint8_t* out, const uint8_t* in, size_t nblocks) {
-    if (nblocks == 0) return;
-    if (nblocks <= Small::kBlocks) {
-      GhashImpl<G, 16>(hkey, xi, in, nblocks);
-      Small::Ctr32(key, out, in, nblocks, ctr);
-      Ctr32Advance(ctr, nblocks);
-      return;
-    }
-    RoundKeys32 rk;
-    ExpandRoundKeys(&rk, key);
-    Ctr32Job job{&rk, out, in, {}, 0};
-    Ctr32Setup(&job, ctr);
-    GhashHook<G, kHookRegs> hook;
-    hook.key = &hkey;
-    hook.xi = GhBswap(_mm_loadu_si128(reinterpret_cast<const __m128i*>(xi)));
-    const size_t full = nblocks / Wide::kBlocks;
-    for (size_t b = 0; b < full; ++b) {
-      typename Wide::V x[16];
-      Ctr32SlicedRegs<Wide>(x, job.prefix, job.c + static_cast<uint32_t>(b * Wide::kBlocks));
-      hook.Begin(in + 16 * b * Wide::kBlocks);
-      CryptSliced<Wide>(x, rk, hook);
-      hook.Drain();
-      XorBatch<Wide>(x, in + 16 * b * Wide::kBlocks, Wide::kBlocks);
-      StoreBatch<Wide>(out + 16 * b * Wide::kBlocks, x, Wide::kBlocks);
-    }
-    __m128i x = hook.xi;
-    const size_t done = full * Wide::kBlocks;
-    if (done < nblocks) {
-      x = GhashTail<G>(x, in + 16 * done, nblocks - done, hkey);
-      Ctr32Job tail{&rk, out + 16 * done, in + 16 * done, {}, 0};
-      std::memcpy(tail.prefix, job.prefix, 12);
-      tail.c = job.c + static_cast<uint32_t>(done);
-      RunBatches<Wide, Mid, Narrow>(tail, nblocks - done);
-    }
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(xi), GhBswap(x));
-    Ctr32Advance(ctr, nblocks);
+// A SIMD path: its S-box policy (sbox_gfni-inl.h / sbox_aesni-inl.h), the widths of its
+// byte-sliced batches (Wide for full batches and GHASH, Mid and Narrow for the remainders; a path
+// with fewer widths repeats one) and its small engine. Table() is the path's dispatch entry.
+template <template <class> class Sbox, class Wide, class Mid, class Narrow, class Small>
+struct SimdPath {
+  using Ops = BlockOps<Sbox, Wide, Mid, Narrow, Small>;
+  using Gcm = GcmOps<Sbox, Wide, Mid, Narrow, Small>;
+  static void Ghash(const GhashKey& key, uint8_t xi[16], const uint8_t* in, size_t nblocks) {
+    GhashImpl<Wide, 16>(key, xi, in, nblocks);
+  }
+  static constexpr Backend Table(Impl impl, const char* name) {
+    return {impl,
+            name,
+            &Ops::CryptBlocks,
+            &Ops::Ctr32,
+            &Ops::Ctr128,
+            &GhashInitImpl,
+            &Ghash,
+            &Gcm::template Bulk<true>,
+            &Gcm::template Bulk<false>};
   }
 };
 

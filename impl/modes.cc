@@ -95,3 +95,156 @@ Status AriaCtr(Impl impl, const AriaKey& enc_key, AriaCtrState* state, uint8_t* 
 }
 
 }  // namespace ariasuite
+
+// ---- CFB and OFB (SP 800-38A §6.3, §6.4) ----
+
+namespace ariasuite {
+namespace {
+
+// One CFB128 or OFB byte at position state->num; the register is refreshed with E_K(register)
+// when a block starts. CFB feeds back the ciphertext byte, OFB keeps the output block.
+enum class Feedback { kCfbEncrypt, kCfbDecrypt, kOfb };
+
+void FeedbackBytes(const internal::Backend& backend, const AriaKey& key, AriaFeedbackState* state,
+                   Feedback kind, uint8_t* out, const uint8_t* in, size_t len) {
+  uint8_t* reg = state->reg;
+  for (size_t i = 0; i < len; ++i) {
+    if (state->num == 0) backend.crypt_blocks(key, reg, reg, 1);
+    const uint8_t x = in[i];  // read before out[i] is written: out may equal in
+    const uint8_t y = x ^ reg[state->num];
+    out[i] = y;
+    if (kind == Feedback::kCfbEncrypt) reg[state->num] = y;
+    if (kind == Feedback::kCfbDecrypt) reg[state->num] = x;
+    state->num = (state->num + 1) % 16;
+  }
+}
+
+// The register shifted left by s = 8 or 1 bits, the s-bit ciphertext segment c entering on the
+// right (SP 800-38A §6.3: I_j = LSB_{b-s}(I_{j-1}) | C#_{j-1}).
+void ShiftIn8(uint8_t reg[16], uint8_t c) {
+  std::memmove(reg, reg + 1, 15);
+  reg[15] = c;
+}
+void ShiftIn1(uint8_t reg[16], unsigned bit) {
+  for (int i = 0; i < 15; ++i) reg[i] = static_cast<uint8_t>((reg[i] << 1) | (reg[i + 1] >> 7));
+  reg[15] = static_cast<uint8_t>((reg[15] << 1) | bit);
+}
+
+Status Cfb8(Impl impl, const AriaKey& key, AriaFeedbackState* state, uint8_t* out,
+            const uint8_t* in, size_t len, bool decrypt) {
+  const internal::Backend* backend = BackendFor(impl);
+  if (backend == nullptr) return Status::kUnsupportedImpl;
+  if (state->num > 15) return Status::kBadState;
+  uint8_t ks[16];
+  for (size_t i = 0; i < len; ++i) {
+    backend->crypt_blocks(key, ks, state->reg, 1);
+    const uint8_t x = in[i];
+    const uint8_t y = x ^ ks[0];
+    out[i] = y;
+    ShiftIn8(state->reg, decrypt ? x : y);
+  }
+  return Status::kOk;
+}
+
+Status Cfb1(Impl impl, const AriaKey& key, AriaFeedbackState* state, uint8_t* out,
+            const uint8_t* in, size_t len, bool decrypt) {
+  const internal::Backend* backend = BackendFor(impl);
+  if (backend == nullptr) return Status::kUnsupportedImpl;
+  if (state->num > 15) return Status::kBadState;
+  uint8_t ks[16];
+  for (size_t i = 0; i < len; ++i) {
+    const uint8_t x = in[i];
+    uint8_t y = 0;
+    for (int b = 7; b >= 0; --b) {  // most significant bit first
+      backend->crypt_blocks(key, ks, state->reg, 1);
+      const unsigned xb = (x >> b) & 1u;
+      const unsigned yb = xb ^ (ks[0] >> 7);
+      y = static_cast<uint8_t>(y | (yb << b));
+      ShiftIn1(state->reg, decrypt ? xb : yb);
+    }
+    out[i] = y;
+  }
+  return Status::kOk;
+}
+
+}  // namespace
+
+void AriaFeedbackInit(AriaFeedbackState* state, const uint8_t iv[16]) {
+  std::memcpy(state->reg, iv, 16);
+  state->num = 0;
+}
+
+// SP 800-38A §6.3, s = 128: C_j = P_j ^ CIPH(C_{j-1}), C_0 = IV. Serial: one block per call.
+Status AriaCfb128Encrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                         const uint8_t* in, size_t len) {
+  const internal::Backend* backend = BackendFor(impl);
+  if (backend == nullptr) return Status::kUnsupportedImpl;
+  if (state->num > 15) return Status::kBadState;
+  FeedbackBytes(*backend, enc_key, state, Feedback::kCfbEncrypt, out, in, len);
+  return Status::kOk;
+}
+
+// SP 800-38A §6.3, s = 128: P_j = C_j ^ CIPH(C_{j-1}). Every CIPH input is known ciphertext, so
+// whole blocks go through the path's crypt_blocks a chunk at a time; the chunk's ciphertext is
+// saved first so in-place operation works.
+Status AriaCfb128Decrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                         const uint8_t* in, size_t len) {
+  const internal::Backend* backend = BackendFor(impl);
+  if (backend == nullptr) return Status::kUnsupportedImpl;
+  if (state->num > 15) return Status::kBadState;
+  // Finish a partial block left by a previous call.
+  const size_t head = state->num == 0 ? 0 : (16 - state->num < len ? 16 - state->num : len);
+  FeedbackBytes(*backend, enc_key, state, Feedback::kCfbDecrypt, out, in, head);
+  out += head;
+  in += head;
+  len -= head;
+  if (state->num == 0) {
+    // saved = C_0 (the register), C_1, ..., C_n: CIPH inputs are saved[0..n-1].
+    uint8_t saved[kChunkBlocks * 16 + 16];
+    uint8_t ks[kChunkBlocks * 16];
+    size_t nblocks = len / 16;
+    while (nblocks > 0) {
+      const size_t n = nblocks < kChunkBlocks ? nblocks : kChunkBlocks;
+      std::memcpy(saved, state->reg, 16);
+      std::memcpy(saved + 16, in, 16 * n);
+      backend->crypt_blocks(enc_key, ks, saved, n);
+      for (size_t i = 0; i < 16 * n; ++i) out[i] = saved[16 + i] ^ ks[i];
+      std::memcpy(state->reg, saved + 16 * n, 16);
+      in += 16 * n;
+      out += 16 * n;
+      len -= 16 * n;
+      nblocks -= n;
+    }
+  }
+  FeedbackBytes(*backend, enc_key, state, Feedback::kCfbDecrypt, out, in, len);
+  return Status::kOk;
+}
+
+Status AriaCfb8Encrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                       const uint8_t* in, size_t len) {
+  return Cfb8(impl, enc_key, state, out, in, len, false);
+}
+Status AriaCfb8Decrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                       const uint8_t* in, size_t len) {
+  return Cfb8(impl, enc_key, state, out, in, len, true);
+}
+Status AriaCfb1Encrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                       const uint8_t* in, size_t len) {
+  return Cfb1(impl, enc_key, state, out, in, len, false);
+}
+Status AriaCfb1Decrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                       const uint8_t* in, size_t len) {
+  return Cfb1(impl, enc_key, state, out, in, len, true);
+}
+
+// SP 800-38A §6.4: O_j = CIPH(O_{j-1}), O_0 = IV; C_j = P_j ^ O_j. Serial: one block per call.
+Status AriaOfb(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+               const uint8_t* in, size_t len) {
+  const internal::Backend* backend = BackendFor(impl);
+  if (backend == nullptr) return Status::kUnsupportedImpl;
+  if (state->num > 15) return Status::kBadState;
+  FeedbackBytes(*backend, enc_key, state, Feedback::kOfb, out, in, len);
+  return Status::kOk;
+}
+
+}  // namespace ariasuite

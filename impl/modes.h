@@ -1,4 +1,4 @@
-// ARIA in ECB, CBC and CTR modes (SP 800-38A) over any path. Every function takes the path to use;
+// ARIA in ECB, CBC, CTR, CFB (128, 8 and 1 bit) and OFB modes (SP 800-38A) over any path. Every function takes the path to use;
 // the overloads without one use DefaultImpl(). out may equal in (in-place); no other overlap.
 #ifndef ARIASUITE_IMPL_MODES_H_
 #define ARIASUITE_IMPL_MODES_H_
@@ -33,6 +33,39 @@ struct AriaCtrState {
 };
 void AriaCtrInit(AriaCtrState* state, const uint8_t iv[16]);
 Status AriaCtr(Impl impl, const AriaKey& enc_key, AriaCtrState* state, uint8_t* out,
+               const uint8_t* in, size_t len);
+
+// CFB (SP 800-38A §6.3) with s = 128, 8 and 1 bits, and OFB (§6.4), any len, all with the
+// encryption round keys (both directions use the forward cipher). Streaming state, as OpenSSL's
+// CRYPTO_cfb128_encrypt / CRYPTO_ofb128_encrypt keep it:
+//  - CFB128: register holds E_K(previous ciphertext block) with its first num bytes already
+//    replaced by this block's ciphertext bytes; when num == 0 it holds the last full ciphertext
+//    block (the IV at start).
+//  - OFB: register holds the current output block O_j, of which num bytes are used.
+//  - CFB8 and CFB1: register is the shift register (the last 16 bytes / 128 bits of ciphertext,
+//    the IV at start); num stays 0.
+// Calls of any lengths chain to the one-call bytes. CFB1 takes whole bytes and processes each
+// byte's bits most significant first (OpenSSL's aria-*-cfb1 without EVP_CIPH_FLAG_LENGTH_BITS).
+// kBadState when num > 15.
+struct AriaFeedbackState {
+  uint8_t reg[16];
+  unsigned num;  // 0..15
+};
+void AriaFeedbackInit(AriaFeedbackState* state, const uint8_t iv[16]);
+Status AriaCfb128Encrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                         const uint8_t* in, size_t len);
+Status AriaCfb128Decrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                         const uint8_t* in, size_t len);
+Status AriaCfb8Encrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                       const uint8_t* in, size_t len);
+Status AriaCfb8Decrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                       const uint8_t* in, size_t len);
+Status AriaCfb1Encrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                       const uint8_t* in, size_t len);
+Status AriaCfb1Decrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
+                       const uint8_t* in, size_t len);
+// OFB is its own inverse: the same call encrypts and decrypts.
+Status AriaOfb(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
                const uint8_t* in, size_t len);
 
 }  // namespace ariasuite

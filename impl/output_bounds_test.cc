@@ -4,8 +4,9 @@
 // streaming path). The outputs: GCM ciphertext, plaintext (also the zeroed one on a bad tag), tags
 // of 4, 8, 12..16 bytes, each streaming chunk including partial blocks; CCM text and tags; KW/KWP
 // wrap and unwrap outputs (also on failure); CMAC tags 1..16; CBC-PKCS5 outputs (also on bad
-// padding). Each buffer is its own heap allocation of exactly n bytes as well, so the ASan stage of
-// the test command sees an overrun that skips the canaries.
+// padding); CFB128, CFB8, CFB1 and OFB outputs, each streaming call into its own buffer. Each
+// buffer is its own heap allocation of exactly n bytes as well, so the ASan stage of the test
+// command sees an overrun that skips the canaries.
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -20,6 +21,7 @@
 #include "impl/cmac.h"
 #include "impl/gcm.h"
 #include "impl/keywrap.h"
+#include "impl/modes.h"
 #include "impl/test_util.h"
 
 namespace ariasuite {
@@ -256,6 +258,32 @@ TEST_P(OutputBoundsTest, CbcPkcs5) {
                                          cb.data(), cb.size());
     EXPECT_EQ(s, Status::kBadPadding);
     EXPECT_INTACT(f, "decrypt on bad padding");
+  }
+}
+
+TEST_P(OutputBoundsTest, CfbOfbEachStreamingCall) {
+  using Fn = Status (*)(Impl, const AriaKey&, AriaFeedbackState*, uint8_t*, const uint8_t*, size_t);
+  const struct {
+    const char* name;
+    Fn fn;
+  } kFns[] = {{"cfb128-encrypt", AriaCfb128Encrypt}, {"cfb128-decrypt", AriaCfb128Decrypt},
+              {"cfb8-encrypt", AriaCfb8Encrypt},     {"cfb8-decrypt", AriaCfb8Decrypt},
+              {"cfb1-encrypt", AriaCfb1Encrypt},     {"cfb1-decrypt", AriaCfb1Decrypt},
+              {"ofb", AriaOfb}};
+  AriaKey ek;
+  const Bytes key = RandomBytes(rng_, 16), iv = RandomBytes(rng_, 16);
+  ASSERT_EQ(AriaSetEncryptKey(&ek, key.data(), key.size()), Status::kOk);
+  for (const auto& f : kFns) {
+    AriaFeedbackState st;
+    AriaFeedbackInit(&st, iv.data());
+    // Calls of 0..40 bytes: partial blocks, whole blocks, and the batched CFB128 decryption.
+    for (size_t n = 0; n <= 40; ++n) {
+      SCOPED_TRACE(std::string(f.name) + " call of " + std::to_string(n));
+      const Bytes in = RandomBytes(rng_, n);
+      Guarded out(n);
+      ASSERT_EQ(f.fn(GetParam(), ek, &st, out.data(), in.data(), n), Status::kOk);
+      EXPECT_INTACT(out, f.name);
+    }
   }
 }
 

@@ -16,7 +16,7 @@ struct OpInfo {
 };
 
 // Every Op: its stable name, its mode and its direction. The one place they are mapped.
-constexpr std::array<OpInfo, 17> kOps = {{
+constexpr std::array<OpInfo, 25> kOps = {{
     {Op::kEcbEncrypt, "ecb-encrypt", Mode::kEcb, true},
     {Op::kEcbDecrypt, "ecb-decrypt", Mode::kEcb, false},
     {Op::kCbcEncrypt, "cbc-encrypt", Mode::kCbc, true},
@@ -34,6 +34,14 @@ constexpr std::array<OpInfo, 17> kOps = {{
     {Op::kKwUnwrap, "kw-unwrap", Mode::kKw, false},
     {Op::kKwpWrap, "kwp-wrap", Mode::kKwp, true},
     {Op::kKwpUnwrap, "kwp-unwrap", Mode::kKwp, false},
+    {Op::kCfb128Encrypt, "cfb128-encrypt", Mode::kCfb128, true},
+    {Op::kCfb128Decrypt, "cfb128-decrypt", Mode::kCfb128, false},
+    {Op::kCfb8Encrypt, "cfb8-encrypt", Mode::kCfb8, true},
+    {Op::kCfb8Decrypt, "cfb8-decrypt", Mode::kCfb8, false},
+    {Op::kCfb1Encrypt, "cfb1-encrypt", Mode::kCfb1, true},
+    {Op::kCfb1Decrypt, "cfb1-decrypt", Mode::kCfb1, false},
+    {Op::kOfbEncrypt, "ofb-encrypt", Mode::kOfb, true},
+    {Op::kOfbDecrypt, "ofb-decrypt", Mode::kOfb, false},
 }};
 
 const OpInfo* InfoOf(Op op) {
@@ -74,6 +82,10 @@ const char* ModeName(Mode mode) {
     case Mode::kCmac: return "CMAC";
     case Mode::kKw: return "KW";
     case Mode::kKwp: return "KWP";
+    case Mode::kCfb128: return "CFB128";
+    case Mode::kCfb8: return "CFB8";
+    case Mode::kCfb1: return "CFB1";
+    case Mode::kOfb: return "OFB";
   }
   return "?";
 }

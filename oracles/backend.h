@@ -57,6 +57,11 @@ using Bytes = std::vector<uint8_t>;
 //   kKwWrap, kKwpWrap    key = KEK, input = key data -> output = wrapped key (SP 800-38F KW/KWP)
 //   kKwUnwrap, kKwpUnwrap key = KEK, input = wrapped key -> output = key data, or accepted =
 //                        false when the integrity check fails or the length is invalid
+//   kCfb128*, kCfb8*,    key, iv (16), input of any length -> output of the same length
+//   kCfb1*, kOfb*        (SP 800-38A §6.3 CFB with s = 128, 8, 1 bits; §6.4 OFB). CFB1 works
+//                        over whole bytes: the input length is in bytes and each byte's bits are
+//                        processed most significant first, as OpenSSL's aria-*-cfb1 without
+//                        EVP_CIPH_FLAG_LENGTH_BITS.
 enum class Op {
   kEcbEncrypt,
   kEcbDecrypt,
@@ -75,19 +80,31 @@ enum class Op {
   kKwUnwrap,
   kKwpWrap,
   kKwpUnwrap,
+  kCfb128Encrypt,
+  kCfb128Decrypt,
+  kCfb8Encrypt,
+  kCfb8Decrypt,
+  kCfb1Encrypt,
+  kCfb1Decrypt,
+  kOfbEncrypt,
+  kOfbDecrypt,
 };
 
 // Stable names, used in reports and in the exec protocol: "ecb-encrypt", "ecb-decrypt",
 // "cbc-encrypt", "cbc-decrypt", "ctr-encrypt", "ctr-decrypt", "cbc-pkcs5-encrypt",
 // "cbc-pkcs5-decrypt", "gcm-seal", "gcm-open", "ccm-seal", "ccm-open", "cmac", "kw-wrap",
-// "kw-unwrap", "kwp-wrap", "kwp-unwrap".
+// "kw-unwrap", "kwp-wrap", "kwp-unwrap", "cfb128-encrypt", "cfb128-decrypt", "cfb8-encrypt",
+// "cfb8-decrypt", "cfb1-encrypt", "cfb1-decrypt", "ofb-encrypt", "ofb-decrypt".
 const char* OpName(Op op);
 std::optional<Op> ParseOp(std::string_view name);
 std::vector<Op> AllOps();
 
 // The mode of operation an Op belongs to, and its two directions.
-enum class Mode { kEcb, kCbc, kCtr, kCbcPkcs5, kGcm, kCcm, kCmac, kKw, kKwp };
-const char* ModeName(Mode mode);  // "ECB", "CBC", "CTR", "CBC-PKCS5", "GCM", "CCM", "CMAC", "KW", "KWP"
+enum class Mode { kEcb, kCbc, kCtr, kCbcPkcs5, kGcm, kCcm, kCmac, kKw, kKwp, kCfb128, kCfb8, kCfb1,
+                  kOfb };
+// "ECB", "CBC", "CTR", "CBC-PKCS5", "GCM", "CCM", "CMAC", "KW", "KWP", "CFB128", "CFB8", "CFB1",
+// "OFB"
+const char* ModeName(Mode mode);
 Mode ModeOf(Op op);
 // True for the direction that makes the output from the message: encrypt, seal, wrap, and CMAC
 // (which has only one).

@@ -8,7 +8,7 @@ namespace ariasuite::oracles {
 namespace {
 
 TEST(BackendTest, OpNamesRoundTrip) {
-  EXPECT_EQ(AllOps().size(), 17u);
+  EXPECT_EQ(AllOps().size(), 25u);
   for (Op op : AllOps()) {
     ASSERT_TRUE(ParseOp(OpName(op)).has_value()) << OpName(op);
     EXPECT_EQ(*ParseOp(OpName(op)), op);
@@ -26,6 +26,10 @@ TEST(BackendTest, ModeAndDirectionLeadBackToTheOp) {
   EXPECT_EQ(EncryptOp(Mode::kCmac), Op::kCmac);
   EXPECT_EQ(DecryptOp(Mode::kCmac), Op::kCmac);
   EXPECT_STREQ(ModeName(ModeOf(Op::kCbcPkcs5Decrypt)), "CBC-PKCS5");
+  EXPECT_EQ(DecryptOp(Mode::kCfb1), Op::kCfb1Decrypt);
+  EXPECT_STREQ(OpName(Op::kCfb128Encrypt), "cfb128-encrypt");
+  EXPECT_STREQ(OpName(Op::kOfbDecrypt), "ofb-decrypt");
+  EXPECT_STREQ(ModeName(ModeOf(Op::kCfb8Decrypt)), "CFB8");
 }
 
 TEST(BackendTest, ResultHelpersAndDescriptions) {

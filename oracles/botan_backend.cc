@@ -1,5 +1,5 @@
-// The Botan 2 oracle: ECB through BlockCipher, CBC (NoPadding / PKCS7) and GCM / CCM through
-// Cipher_Mode, CTR through CTR-BE, CMAC through MessageAuthenticationCode, KW / KWP through
+// The Botan 2 oracle: ECB through BlockCipher, CBC (NoPadding / PKCS7), CFB, CFB(8) and GCM / CCM
+// through Cipher_Mode, CTR through CTR-BE, OFB through OFB (both stream ciphers), CMAC through MessageAuthenticationCode, KW / KWP through
 // nist_key_wrap(_padded). A parameter Botan cannot be configured with (its mode constructor throws,
 // e.g. a CCM nonce length that gives no valid L) is "unsupported"; an exception while keying or
 // processing is a refusal with Botan's message.
@@ -46,9 +46,9 @@ std::optional<Result> Ecb(const Request& r, bool encrypt) {
   }
 }
 
-std::optional<Result> Ctr(const Request& r) {
-  std::unique_ptr<Botan::StreamCipher> sc =
-      Botan::StreamCipher::create("CTR-BE(" + BlockName(r) + ")");
+// CTR-BE(ARIA-n) and OFB(ARIA-n): Botan's stream ciphers, one call for the whole input.
+std::optional<Result> Stream(const Request& r, const std::string& spec) {
+  std::unique_ptr<Botan::StreamCipher> sc = Botan::StreamCipher::create(spec);
   if (!sc) return std::nullopt;
   try {
     sc->set_key(r.key.data(), r.key.size());
@@ -59,6 +59,15 @@ std::optional<Result> Ctr(const Request& r) {
   } catch (const std::exception& e) {
     return Refused(e.what());
   }
+}
+
+std::optional<Result> Ctr(const Request& r) { return Stream(r, "CTR-BE(" + BlockName(r) + ")"); }
+
+// Botan's OFB takes IVs shorter than the block (zero-padded): only SP 800-38A's 16 bytes go to it,
+// any other length is unsupported rather than a disagreement about a length no one else accepts.
+std::optional<Result> Ofb(const Request& r) {
+  if (r.iv.size() != 16) return std::nullopt;
+  return Stream(r, "OFB(" + BlockName(r) + ")");
 }
 
 // Any Cipher_Mode: CBC, and the AEADs (input = text, tag appended / split off here).
@@ -169,6 +178,15 @@ class BotanBackend : public Backend {
       case Op::kKwUnwrap: return KeyWrap(r, false, false);
       case Op::kKwpWrap: return KeyWrap(r, true, true);
       case Op::kKwpUnwrap: return KeyWrap(r, false, true);
+      case Op::kCfb128Encrypt: return CipherMode(r, b + "/CFB", true, false);
+      case Op::kCfb128Decrypt: return CipherMode(r, b + "/CFB", false, false);
+      case Op::kCfb8Encrypt: return CipherMode(r, b + "/CFB(8)", true, false);
+      case Op::kCfb8Decrypt: return CipherMode(r, b + "/CFB(8)", false, false);
+      case Op::kCfb1Encrypt:
+      case Op::kCfb1Decrypt:
+        return std::nullopt;  // Botan 2's CFB_Mode takes whole-byte feedback only (CFB(1) throws)
+      case Op::kOfbEncrypt:
+      case Op::kOfbDecrypt: return Ofb(r);
     }
     return std::nullopt;
   }

@@ -1,5 +1,5 @@
-// The Crypto++ 8 oracle: ECB / CBC / CTR modes, CBC with PKCS padding through
-// StreamTransformationFilter, GCM<ARIA>, CCM<ARIA, tag> (the tag length is a template argument:
+// The Crypto++ 8 oracle: ECB / CBC / CTR / CFB (FeedbackSize 16 and 1 byte) / OFB modes, CBC
+// with PKCS padding through StreamTransformationFilter, GCM<ARIA>, CCM<ARIA, tag> (the tag length is a template argument:
 // 4..16 even are instantiated, others are unsupported) and CMAC<ARIA>. Crypto++ has no KW/KWP.
 // A Crypto++ exception while keying or processing is a refusal with its message.
 #include <cryptopp/aes.h>
@@ -140,6 +140,29 @@ std::optional<Result> RunWith(const Request& r) {
     case Op::kKwpWrap:
     case Op::kKwpUnwrap:
       return std::nullopt;  // Crypto++ has no SP 800-38F key wrap.
+    case Op::kCfb128Encrypt:
+    case Op::kCfb8Encrypt: {
+      if (r.iv.size() != 16) return Refused("IV length");
+      typename CryptoPP::CFB_Mode<BC>::Encryption m(P(r.key), r.key.size(), P(r.iv),
+                                                    r.op == Op::kCfb8Encrypt ? 1 : 16);
+      return Filter(m, r.input, Scheme::NO_PADDING);
+    }
+    case Op::kCfb128Decrypt:
+    case Op::kCfb8Decrypt: {
+      if (r.iv.size() != 16) return Refused("IV length");
+      typename CryptoPP::CFB_Mode<BC>::Decryption m(P(r.key), r.key.size(), P(r.iv),
+                                                    r.op == Op::kCfb8Decrypt ? 1 : 16);
+      return Filter(m, r.input, Scheme::NO_PADDING);
+    }
+    case Op::kCfb1Encrypt:
+    case Op::kCfb1Decrypt:
+      return std::nullopt;  // Crypto++'s FeedbackSize is in bytes: no 1-bit CFB.
+    case Op::kOfbEncrypt:
+    case Op::kOfbDecrypt: {
+      if (r.iv.size() != 16) return Refused("IV length");
+      typename CryptoPP::OFB_Mode<BC>::Encryption m(P(r.key), r.key.size(), P(r.iv));
+      return Filter(m, r.input, Scheme::NO_PADDING);
+    }
   }
   return std::nullopt;
 }

@@ -78,6 +78,15 @@ class KernelBackend : public Backend {
       case Op::kKwpWrap:
       case Op::kKwpUnwrap:  // kw() exists for AES only, with the IV as output
         return std::nullopt;
+      case Op::kCfb128Encrypt:
+      case Op::kCfb128Decrypt:
+      case Op::kCfb8Encrypt:
+      case Op::kCfb8Decrypt:
+      case Op::kCfb1Encrypt:
+      case Op::kCfb1Decrypt:
+      case Op::kOfbEncrypt:
+      case Op::kOfbDecrypt:
+        return std::nullopt;  // crypto/cfb.c and crypto/ofb.c are gone from Linux 6.12's tree
     }
     return std::nullopt;
   }

@@ -1,4 +1,4 @@
-// The OpenSSL 3 oracle: every operation through the EVP API (EVP_CIPHER for ECB/CBC/CTR/GCM/CCM,
+// The OpenSSL 3 oracle: every operation through the EVP API (EVP_CIPHER for ECB/CBC/CTR/CFB/OFB/GCM/CCM,
 // EVP_MAC "CMAC" for CMAC). OpenSSL has no ARIA key wrap, so KW/KWP are unsupported (nullopt).
 // Any EVP call that fails on the inputs is a refusal; the failing call is named in detail.
 #include <openssl/core_names.h>
@@ -231,6 +231,15 @@ class OpenSslBackend : public Backend {
       case Op::kKwpWrap:
       case Op::kKwpUnwrap:
         return std::nullopt;  // OpenSSL 3 has no ARIA-WRAP / ARIA-WRAP-PAD.
+      // CFB1 without EVP_CIPH_FLAG_LENGTH_BITS: the input length is in bytes, as Request says.
+      case Op::kCfb128Encrypt: return Plain(r, "CFB", true, false);
+      case Op::kCfb128Decrypt: return Plain(r, "CFB", false, false);
+      case Op::kCfb8Encrypt: return Plain(r, "CFB8", true, false);
+      case Op::kCfb8Decrypt: return Plain(r, "CFB8", false, false);
+      case Op::kCfb1Encrypt: return Plain(r, "CFB1", true, false);
+      case Op::kCfb1Decrypt: return Plain(r, "CFB1", false, false);
+      case Op::kOfbEncrypt: return Plain(r, "OFB", true, false);
+      case Op::kOfbDecrypt: return Plain(r, "OFB", false, false);
     }
     return std::nullopt;
   }

@@ -34,6 +34,21 @@ const uint8_t* P(const Bytes& b) {
   return b.empty() ? &kEmpty : b.data();
 }
 
+// The streaming call (impl/modes.h) behind each CFB/OFB operation; OFB is its own inverse.
+using FeedbackFn = Status (*)(Impl, const AriaKey&, AriaFeedbackState*, uint8_t*, const uint8_t*,
+                              size_t);
+FeedbackFn FeedbackFor(Op op) {
+  switch (op) {
+    case Op::kCfb128Encrypt: return AriaCfb128Encrypt;
+    case Op::kCfb128Decrypt: return AriaCfb128Decrypt;
+    case Op::kCfb8Encrypt: return AriaCfb8Encrypt;
+    case Op::kCfb8Decrypt: return AriaCfb8Decrypt;
+    case Op::kCfb1Encrypt: return AriaCfb1Encrypt;
+    case Op::kCfb1Decrypt: return AriaCfb1Decrypt;
+    default: return AriaOfb;
+  }
+}
+
 class OursBackend : public Backend {
  public:
   explicit OursBackend(Impl impl) : impl_(impl) {
@@ -153,6 +168,21 @@ class OursBackend : public Backend {
                        : AriaKwpUnwrap(impl_, dk, out.data(), &out_len, P(r.input),
                                        r.input.size());
         out.resize(s == Status::kOk ? out_len : 0);
+        return FromStatus(s, std::move(out));
+      }
+      case Op::kCfb128Encrypt:
+      case Op::kCfb128Decrypt:
+      case Op::kCfb8Encrypt:
+      case Op::kCfb8Decrypt:
+      case Op::kCfb1Encrypt:
+      case Op::kCfb1Decrypt:
+      case Op::kOfbEncrypt:
+      case Op::kOfbDecrypt: {
+        if (r.iv.size() != 16) return FromStatus(Status::kBadIvLength);
+        AriaFeedbackState state;
+        AriaFeedbackInit(&state, r.iv.data());
+        Status s = FeedbackFor(r.op)(impl_, ek, &state, out.data(), P(r.input), r.input.size());
+        out.resize(r.input.size());
         return FromStatus(s, std::move(out));
       }
     }

@@ -46,6 +46,16 @@ abazel() {
   (cd "$ARIASUITE_ROOT" && bazel "$@")
 }
 
+# abazel_own_base ARGS...: abazel, with --output_base=$ARIASUITE_BAZEL_OUTPUT_BASE when that is
+# set (a caller that must not wait on, or disturb, the workspace's usual Bazel server).
+abazel_own_base() {
+  if [[ -n "${ARIASUITE_BAZEL_OUTPUT_BASE:-}" ]]; then
+    abazel --output_base="$ARIASUITE_BAZEL_OUTPUT_BASE" "$@"
+  else
+    abazel "$@"
+  fi
+}
+
 # The shared folder holding vectors/wycheproof/ (the shell's one copy of vectors/testdata.h's
 # look-up): $ARIASUITE_SHARED_DIR when set, else `shared` beside the workspace. Printed even when
 # absent, so callers name the place in their message.

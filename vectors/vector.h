@@ -37,6 +37,10 @@ struct TestCase {
   // Invalid cases only: the parameters themselves are invalid (IV/nonce/tag length, key, data
   // size), so the encrypting direction (seal, wrap) must be refused too, not only the decrypting one.
   bool params_invalid = false;
+  // RFC 5794 Appendix A examples (AriaRoundTest) only: the encryption round keys ek1..ek{n+1} and
+  // the round outputs P1..P{n-1}, 16 bytes each; checked against the reference by
+  // impl/aria_ref_test.cc (no backend exposes them).
+  std::vector<oracles::Bytes> round_keys, round_outputs;
 };
 
 // A flag's definition from a Wycheproof file's notes (kept for the findings files).

@@ -268,15 +268,17 @@ class Loader {
         if (!value.is_string()) return FailCase(c.id, "'source' must be a string");
         c.source = value.str();
       } else if (round_test_ && (key == "encRoundKeys" || key == "roundOutputs")) {
-        // RFC 5794 Appendix A round keys and round outputs: checked against the reference by
-        // impl/aria_ref_test.cc; no backend exposes them, so the runner only validates the hex.
+        // RFC 5794 Appendix A round keys and round outputs, kept for impl/aria_ref_test.cc; no
+        // backend exposes them, so the runner does not use them.
         if (!value.is_array()) return FailCase(c.id, "'" + key + "' must be an array of hex strings");
+        std::vector<Bytes>* dst = key == "encRoundKeys" ? &c.round_keys : &c.round_outputs;
         for (const json::Value& v : value.array()) {
           Bytes b;
           std::string why;
           if (!v.is_string()) return FailCase(c.id, "'" + key + "' must be an array of hex strings");
           if (!oracles::ParseHex(v.str(), &b, &why)) return FailCase(c.id, "'" + key + "': " + why);
           if (b.size() != 16) return FailCase(c.id, "'" + key + "' entries must be 16 bytes");
+          dst->push_back(std::move(b));
         }
       } else if (wanted.count(key) != 0) {
         if (!value.is_string()) return FailCase(c.id, "'" + key + "' must be a hex string");

@@ -50,6 +50,10 @@ std::string WycheproofAlgorithm(Cipher cipher, Mode mode) {
     case Mode::kCmac: return c + "-CMAC";
     case Mode::kKw: return c + "-WRAP";
     case Mode::kKwp: return c + "-KWP";
+    case Mode::kCfb128: return c + "-CFB128";
+    case Mode::kCfb8: return c + "-CFB8";
+    case Mode::kCfb1: return c + "-CFB1";
+    case Mode::kOfb: return c + "-OFB";
   }
   return c;
 }

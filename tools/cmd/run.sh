@@ -32,7 +32,8 @@ stage_conformance() {
            "$ARIASUITE_ROOT"/vectors/samples/*; do
     [[ -f "$f" ]] && files+=("$f")
   done
-  ARIASUITE_CONFORMANCE_LIB=1 source "$ARIASUITE_ROOT/tools/cmd/conformance.sh"
+  # shellcheck source=tools/cmd/lib/conformance_lib.sh
+  source "$ARIASUITE_ROOT/tools/cmd/lib/conformance_lib.sh"
   runner="$(conformance_build)" || return 1
   mkdir -p "$run_out"
   rm -rf "$run_out/findings"

@@ -6,14 +6,6 @@
 # format are computed by OpenSSL and checked with our reference. ARIASUITE_BAZEL_OUTPUT_BASE, when
 # set, is passed to bazel as --output_base.
 
-vectors_bazel() {
-  if [[ -n "${ARIASUITE_BAZEL_OUTPUT_BASE:-}" ]]; then
-    abazel --output_base="$ARIASUITE_BAZEL_OUTPUT_BASE" "$@"
-  else
-    abazel "$@"
-  fi
-}
-
 [[ $# -eq 1 ]] || die "vectors: usage: tools/ariasuite vectors generate|check"
 case "$1" in
   generate|check) ;;
@@ -21,8 +13,8 @@ case "$1" in
   *) die "vectors: unknown subcommand '$1' (usage: tools/ariasuite vectors generate|check)" ;;
 esac
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}"
-vectors_bazel build //tools/vectors_gen:generate >&2 || die "vectors: bazel build //tools/vectors_gen:generate failed"
-gen="$(vectors_bazel info bazel-bin 2>/dev/null)/tools/vectors_gen/generate"
+abazel_own_base build //tools/vectors_gen:generate >&2 || die "vectors: bazel build //tools/vectors_gen:generate failed"
+gen="$(abazel_own_base info bazel-bin 2>/dev/null)/tools/vectors_gen/generate"
 if [[ "$1" == generate ]]; then
   exec "$gen" --out "$ARIASUITE_ROOT"
 fi

@@ -28,7 +28,8 @@ the start of each run: only changed files are copied) and its Bazel output base 
 runs, and between two mutants only the mutated file changes (the previous one is put back first),
 so a mutant recompiles one file and relinks what depends on it; a disk cache brings the unmutated
 object back for the next mutant. A rule whose file is a shared header (impl/aria_simd_inl.h,
-impl/ghash_simd_inl.h) is applied to the header's text, which is then spliced into the mutant's
+impl/ghash_simd_inl.h, the width headers impl/simd_x86_*-inl.h, the S-box policies impl/sbox_*-inl.h)
+is applied to the header's text, which is then spliced into the mutant's
 .cc in place of its first include of that header: the fault reaches that one path only.
 Before the first mutant the suite runs once without any (the baseline): a suite that fails on
 correct code would "kill" every mutant, so that is an error.
