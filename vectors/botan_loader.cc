@@ -6,8 +6,9 @@
 // Out` (Out = ciphertext || tag); stream `Key Nonce In Out`; mac `Key In Out`.
 //
 // Headers read: `ARIA-128` (block: ECB), `ARIA-256/CBC/NoPadding`, `ARIA-128/CBC/PKCS7` (and
-// `/CBC` alone, Botan's default PKCS7 padding), `ARIA-128/GCM` or `/GCM(12)` (tag bytes),
-// `ARIA-128/CCM(16,2)` (tag bytes, L), `CTR-BE(ARIA-128)` / `CTR(ARIA-128)`, `CMAC(ARIA-128)`, and
+// `/CBC` alone, Botan's default PKCS7 padding), `ARIA-128/CFB` and `/CFB(8)` (feedback bits),
+// `ARIA-128/GCM` or `/GCM(12)` (tag bytes), `ARIA-128/CCM(16,2)` (tag bytes, L),
+// `CTR-BE(ARIA-128)` / `CTR(ARIA-128)`, `OFB(ARIA-128)`, `CMAC(ARIA-128)`, and
 // `AES-128/GCM` sections (run through our GCM layer with AES, as Wycheproof's aes_gcm_test.json).
 // Sections of every other algorithm (Botan's cbc.vec holds DES, AES, Noekeon... beside one ARIA
 // section) are left out at load and counted in one line (VectorFile::left_out); an ARIA section of
@@ -86,6 +87,10 @@ Kind ParseHeader(const std::string& header, Section* s, std::string* why) {
       s->mode = Mode::kCmac;
       return Kind::kRead;
     }
+    if (outer == "OFB") {
+      s->mode = Mode::kOfb;
+      return Kind::kRead;
+    }
     *why = "section [" + header + "]: mode " + outer + " of ARIA is not supported by this runner";
     return Kind::kUnsupported;
   }
@@ -111,7 +116,7 @@ Kind ParseHeader(const std::string& header, Section* s, std::string* why) {
   }
   auto unsupported = [&]() {
     *why = "section [" + header + "]: this ARIA mode is not supported by this runner (reads ECB, "
-           "CBC/NoPadding, CBC/PKCS7, GCM, CCM, CTR-BE, CMAC)";
+           "CBC/NoPadding, CBC/PKCS7, CFB, CFB(8), GCM, CCM, CTR-BE, OFB, CMAC)";
     return Kind::kUnsupported;
   };
   if (parts.size() == 1) {
@@ -129,6 +134,13 @@ Kind ParseHeader(const std::string& header, Section* s, std::string* why) {
     } else {
       return unsupported();
     }
+    return Kind::kRead;
+  }
+  if (parts.size() == 2 && ParenNumbers(parts[1], "CFB", &n) && n.size() <= 1) {
+    // Botan's CFB(feedback bits): 128 by default; 8 is CFB8.
+    const size_t bits = n.empty() ? 128 : n[0];
+    if (bits != 128 && bits != 8) return unsupported();
+    s->mode = bits == 128 ? Mode::kCfb128 : Mode::kCfb8;
     return Kind::kRead;
   }
   if (parts.size() == 2 && ParenNumbers(parts[1], "GCM", &n) && n.size() <= 1) {
@@ -180,7 +192,8 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
     // Keys each kind of section takes.
     std::set<std::string> allowed = {"Key", "In", "Out"};
     if (sec.mode == Mode::kCbc || sec.mode == Mode::kCbcPkcs5 || sec.mode == Mode::kCtr ||
-        sec.mode == Mode::kGcm || sec.mode == Mode::kCcm) {
+        sec.mode == Mode::kGcm || sec.mode == Mode::kCcm || sec.mode == Mode::kCfb128 ||
+        sec.mode == Mode::kCfb8 || sec.mode == Mode::kOfb) {
       allowed.insert("Nonce");
     }
     if (sec.mode == Mode::kGcm || sec.mode == Mode::kCcm) allowed.insert("AD");
@@ -201,13 +214,15 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
     c.where = path + ":" + std::to_string(first_line);
     c.comment = "[" + header + "]";
     Bytes in, outb;
-    if (!get("Key", &c.key, true) || !get("In", &in, c.mode != Mode::kCtr) || !get("Out", &outb, true)) {
+    const bool stream = c.mode == Mode::kCtr || c.mode == Mode::kOfb;
+    if (!get("Key", &c.key, true) || !get("In", &in, !stream) || !get("Out", &outb, true)) {
       return false;
     }
-    const bool needs_nonce = allowed.count("Nonce") != 0 && c.mode != Mode::kCtr;
+    const bool needs_nonce = allowed.count("Nonce") != 0 && !stream;
     if (needs_nonce && !get("Nonce", &c.iv, true)) return false;
-    if (c.mode == Mode::kCtr) {
-      // Botan's CTR-BE: the nonce fills the counter block from the left, the rest starts at zero.
+    if (stream) {
+      // Botan's CTR-BE: the nonce fills the counter block from the left, the rest starts at zero
+      // (OFB takes a full 16-byte IV; a shorter one is refused by the runner's backends).
       if (!get("Nonce", &c.iv, false)) return false;
       if (c.iv.size() > 16) return fail(fields["Nonce"].first, "Nonce longer than the 16-byte counter block");
       c.iv.resize(16, 0);
@@ -217,7 +232,9 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
       return fail(fields["Key"].first, "Key has " + std::to_string(c.key.size()) + " bytes but [" +
                                            header + "] takes " + std::to_string(sec.key_bytes));
     }
-    if (c.mode == Mode::kCtr && fields.count("In") == 0) in.assign(outb.size(), 0);  // keystream
+    if ((c.mode == Mode::kCtr || c.mode == Mode::kOfb) && fields.count("In") == 0) {
+      in.assign(outb.size(), 0);  // a stream cipher's keystream
+    }
     switch (c.mode) {
       case Mode::kCmac:
         c.msg = in;

@@ -151,11 +151,11 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
     if (type == "SymmetricCipher" || type == "AuthenticatedSymmetricCipher") {
       static const std::map<std::string, Mode> kModes = {
           {"ARIA/ECB", Mode::kEcb}, {"ARIA/CBC", Mode::kCbc}, {"ARIA/CTR", Mode::kCtr},
-          {"ARIA/GCM", Mode::kGcm}};
+          {"ARIA/GCM", Mode::kGcm}, {"ARIA/CFB", Mode::kCfb128}, {"ARIA/OFB", Mode::kOfb}};
       auto it = kModes.find(name);
       if (it == kModes.end() || (it->second == Mode::kGcm) != (type == "AuthenticatedSymmetricCipher")) {
         return unsupported(type + " " + name + ": not supported by this runner (reads ARIA/ECB, "
-                                  "ARIA/CBC, ARIA/CTR, ARIA/GCM, CMAC(ARIA))");
+                                  "ARIA/CBC, ARIA/CTR, ARIA/CFB, ARIA/OFB, ARIA/GCM, CMAC(ARIA))");
       }
       c.mode = it->second;
       if (what == "NotVerify" && c.mode == Mode::kGcm) {

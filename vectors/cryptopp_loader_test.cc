@@ -67,7 +67,7 @@ TEST(CryptoppLoaderTest, Malformed) {
             "c.txt:8: Test: Resync (ARIA/ECB): a Crypto++ test this runner does not model");
   EXPECT_EQ(ErrorOf("AlgorithmType: SymmetricCipher\nName: ARIA/XTS\n" + test),
             "c.txt:6: SymmetricCipher ARIA/XTS: not supported by this runner (reads ARIA/ECB, ARIA/CBC, "
-            "ARIA/CTR, ARIA/GCM, CMAC(ARIA))");
+            "ARIA/CTR, ARIA/CFB, ARIA/OFB, ARIA/GCM, CMAC(ARIA))");
   EXPECT_EQ(ErrorOf(head + "Key 0011\n"), "c.txt:4: expected 'Name: value', got 'Key 0011'");
   EXPECT_EQ(ErrorOf(head + "Key: 00 \\"), "c.txt:4: field continues past the end of the file");
   EXPECT_EQ(ErrorOf(head + test.substr(test.find('\n') + 1)), "c.txt:6: test without Key");

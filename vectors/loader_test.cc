@@ -207,9 +207,9 @@ TEST(LoaderTest, EvpSampleSemantics) {
 TEST(LoaderTest, EvpMalformed) {
   const std::string good = "Cipher = ARIA-128-CBC\nKey = 000102030405060708090a0b0c0d0e0f\n"
                            "IV = 000102030405060708090a0b0c0d0e0f\nPlaintext = 00\nCiphertext = 11\n";
-  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-CFB")),
-            "e.txt:1: unsupported cipher 'ARIA-128-CFB' (supported: "
-            "ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM})");
+  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-XTS")),
+            "e.txt:1: unsupported cipher 'ARIA-128-XTS' (supported: "
+            "ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,CFB,CFB8,CFB1,OFB})");
   EXPECT_EQ(ErrorOf("e.txt", Replace(good, "IV = 000102030405060708090a0b0c0d0e0f\n", "")),
             "e.txt:1: stanza without IV");
   EXPECT_EQ(ErrorOf("e.txt", Replace(good, "Ciphertext = 11", "Ciphertext = 1x")),
@@ -230,7 +230,7 @@ TEST(LoaderTest, EvpMalformed) {
   skip.skip_unsupported = true;
   VectorFile f;
   std::string error;
-  ASSERT_TRUE(LoadVectorText("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-CFB") + "\n" + good,
+  ASSERT_TRUE(LoadVectorText("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-XTS") + "\n" + good,
                              skip, &f, &error))
       << error;
   EXPECT_EQ(f.cases.size(), 1u);
@@ -310,7 +310,7 @@ TEST(LoaderTest, TestmgrMalformed) {
             "t.h:10: unknown field .np in struct cipher_testvec");
   EXPECT_EQ(ErrorOf("t.h", Replace(good, "aria_tv_template", "aria_xts_tv_template")),
             "t.h:2: template aria_xts_tv_template: unsupported mode (this runner reads ARIA ecb, "
-            "cbc, ctr as cipher_testvec and gcm, ccm as aead_testvec)");
+            "cbc, ctr, cfb, ofb as cipher_testvec and gcm, ccm as aead_testvec)");
   EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\xff\",", "\\xff,")), "t.h:7: unterminated string literal");
   // \x takes every following hex digit: 0x777 does not fit a byte (gcc: "hex escape sequence out of
   // range").

@@ -6,7 +6,7 @@
 //
 // Functions read (each states its expected output):
 //   test_suite_aria:  aria_{encrypt,decrypt}_ecb:key:input:output:ret;
-//                     aria_{encrypt,decrypt}_{cbc,ctr}:key:iv:input:output:ret (ret 0, or an error
+//                     aria_{encrypt,decrypt}_{cbc,ctr,cfb128}:key:iv:input:output:ret (ret 0, or an error
 //                     the call must return: the case must be refused)
 //   test_suite_cipher: test_vec_ecb:CIPHER:OPERATION:key:input:output:finish_result;
 //                     test_vec_crypt:CIPHER:OPERATION:key:iv:input:output:finish_result:use_psa;
@@ -14,11 +14,11 @@
 //                     auth_crypt_tv:CIPHER:key:iv:ad:cipher:tag:"result":clear:use_psa ("FAIL":
 //                     authentication must fail)
 //   test_suite_block_cipher: test_vec:CIPHER_ID:key:input:output (one block encrypted)
-// with CIPHER MBEDTLS_CIPHER_ARIA_{128,192,256}_{ECB,CBC,CTR,GCM,CCM} (AES-GCM runs through our
+// with CIPHER MBEDTLS_CIPHER_ARIA_{128,192,256}_{ECB,CBC,CTR,CFB128,OFB,GCM,CCM} (AES-GCM runs through our
 // GCM layer with AES) and CIPHER_ID MBEDTLS_CIPHER_ID_ARIA. Test functions that state no expected
 // output (aria_selftest, aria_invalid_param, the cipher suite's round trips enc_dec_buf...,
 // block_cipher's invalid) are listed as skipped with the reason; cases of another cipher are left
-// out and counted in one line; an ARIA mode the runner lacks (cfb128) is unsupported; an unknown
+// out and counted in one line; an ARIA mode the runner lacks is unsupported; an unknown
 // function is an error. `depends_on` lines (build options of Mbed TLS) are ignored.
 #include <map>
 #include <optional>
@@ -81,7 +81,8 @@ std::optional<CipherInfo> CipherOf(const std::string& id, bool* aria_unsupported
   if (key == 0) return std::nullopt;
   static const std::map<std::string, Mode> kModes = {{"ECB", Mode::kEcb}, {"CBC", Mode::kCbc},
                                                      {"CTR", Mode::kCtr}, {"GCM", Mode::kGcm},
-                                                     {"CCM", Mode::kCcm}};
+                                                     {"CCM", Mode::kCcm}, {"CFB128", Mode::kCfb128},
+                                                     {"OFB", Mode::kOfb}};
   auto it = kModes.find(m);
   if (cipher == Cipher::kAes) {
     if (m != "GCM") return std::nullopt;  // only AES-GCM is run (our GCM layer with AES)
@@ -181,12 +182,9 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
       encrypt = fn[5] == 'e';
       const std::string m = fn.substr(13);
       static const std::map<std::string, Mode> kModes = {
-          {"ecb", Mode::kEcb}, {"cbc", Mode::kCbc}, {"ctr", Mode::kCtr}};
+          {"ecb", Mode::kEcb}, {"cbc", Mode::kCbc}, {"ctr", Mode::kCtr}, {"cfb128", Mode::kCfb128}};
       auto it = kModes.find(m);
-      if (it == kModes.end()) {
-        if (m == "cfb128") return unsupported(fn + ": ARIA-CFB128 is not supported by this runner");
-        return fail(fn_line, "unknown test function '" + fn + "'");
-      }
+      if (it == kModes.end()) return fail(fn_line, "unknown test function '" + fn + "'");
       c.mode = it->second;
       const bool ecb = c.mode == Mode::kEcb;
       if (!want_args(ecb ? 4 : 5)) return false;
