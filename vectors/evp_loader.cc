@@ -294,6 +294,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
                                         " leaves after this Ciphertext (" + oracles::Hex(*want) + ")");
       }
     }
+    if (has_next_iv) c.next_iv = next_iv;
     c.tag_len = c.tag.size();
     c.direction = operation == "ENCRYPT"   ? Direction::kEncrypt
                   : operation == "DECRYPT" ? Direction::kDecrypt

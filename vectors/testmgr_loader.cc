@@ -531,6 +531,7 @@ class Parser {
         if (has_iv_out && !IvOutMatches(c, iv_out)) {
           return Fail(f["iv_out"].line, ".iv_out is not the IV the mode leaves after .ctext");
         }
+        if (has_iv_out) c.next_iv = iv_out;
       }
       if (setkey_error != 0 || crypt_error != 0) {
         c.expect = Expect::kInvalid;

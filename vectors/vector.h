@@ -34,6 +34,9 @@ struct TestCase {
   Direction direction = Direction::kBoth;
   oracles::Bytes key, iv, aad, msg, ct, tag;
   size_t tag_len = 0;  // GCM/CCM/CMAC: the tag length the case is about (bytes)
+  // The IV the mode leaves after the operation, as the file states it (testmgr .iv_out, evp
+  // NextIV); the loaders check it against the data where the data determine it. Empty when none.
+  oracles::Bytes next_iv;
   // Invalid cases only: the parameters themselves are invalid (IV/nonce/tag length, key, data
   // size), so the encrypting direction (seal, wrap) must be refused too, not only the decrypting one.
   bool params_invalid = false;
