@@ -30,9 +30,19 @@ const char* const kFiles[] = {
     "vectors/generated/aria_ccm_edge_test.json",
     "vectors/generated/aria_ctr_edge_test.json",
     "vectors/generated/aria_cbc_pkcs5_edge_test.json",
+    "vectors/generated/aria_cfb128_edge_test.json",
+    "vectors/generated/aria_cfb8_edge_test.json",
+    "vectors/generated/aria_cfb1_edge_test.json",
+    "vectors/generated/aria_ofb_edge_test.json",
     "vectors/samples/aria_evp_sample.txt",
     "vectors/samples/aria_gcm_cavp_sample.rsp",
     "vectors/samples/aria_testmgr_sample.h",
+    "vectors/samples/aria_botan_sample.vec",
+    "vectors/samples/aria_cryptopp_sample.txt",
+    "vectors/samples/aria_cryptopp_sample.dat",
+    "vectors/samples/test_suite_aria_sample.data",
+    "vectors/samples/test_suite_cipher.aria_sample.data",
+    "vectors/samples/test_suite_block_cipher_sample.data",
 };
 
 class CommittedVectorsTest : public ::testing::TestWithParam<std::tuple<Impl, const char*>> {};

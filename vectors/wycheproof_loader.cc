@@ -40,6 +40,10 @@ constexpr AlgInfo kAlgorithms[] = {
     {"ARIA-ECB", Cipher::kAria, Mode::kEcb, "IndCpaTest"},
     {"ARIA-CBC", Cipher::kAria, Mode::kCbc, "IndCpaTest"},
     {"ARIA-CTR", Cipher::kAria, Mode::kCtr, "IndCpaTest"},
+    {"ARIA-CFB128", Cipher::kAria, Mode::kCfb128, "IndCpaTest"},
+    {"ARIA-CFB8", Cipher::kAria, Mode::kCfb8, "IndCpaTest"},
+    {"ARIA-CFB1", Cipher::kAria, Mode::kCfb1, "IndCpaTest"},
+    {"ARIA-OFB", Cipher::kAria, Mode::kOfb, "IndCpaTest"},
     {"ARIA", Cipher::kAria, Mode::kEcb, "AriaBlockTest"},
     {"AES-GCM", Cipher::kAes, Mode::kGcm, "AeadTest"},
     {"AES-CCM", Cipher::kAes, Mode::kCcm, "AeadTest"},
@@ -209,7 +213,8 @@ class Loader {
     const Mode m = alg_->mode;
     const bool aead = m == Mode::kGcm || m == Mode::kCcm;
     const bool has_iv = aead || m == Mode::kCbcPkcs5 || m == Mode::kEcb || m == Mode::kCbc ||
-                        m == Mode::kCtr;
+                        m == Mode::kCtr || m == Mode::kCfb128 || m == Mode::kCfb8 ||
+                        m == Mode::kCfb1 || m == Mode::kOfb;
     if (key_bits < 0) return Fail(g.line(), "test group without 'keySize'");
     if (has_iv && m != Mode::kEcb && iv_bits < 0) return Fail(g.line(), "test group without 'ivSize'");
     if ((aead || m == Mode::kCmac) && tag_bits < 0) {

@@ -6,6 +6,7 @@
 // this file (and of the libraries agreeing).
 #include "tools/vectors_gen/generate.h"
 
+#include <cctype>
 #include <initializer_list>
 #include <map>
 #include <memory>
@@ -545,6 +546,81 @@ bool CtrFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
   return Finish(env, d, out, log, error);
 }
 
+// ---- ARIA-CFB128, CFB8, CFB1, OFB ----
+
+// One CFB or OFB edge file: every length 0..short_max with each key size, then the given longer
+// lengths (with key sizes cycling). Each case is our scalar reference's encryption; the runner
+// checks both directions, so decryption (CFB128's batched one included) is judged too.
+bool FeedbackFile(Env& env, Mode mode, const std::string& name, const std::string& what,
+                  size_t short_max, const std::vector<size_t>& long_lengths,
+                  std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
+  DocSpec d;
+  d.path = "vectors/generated/aria_" + name + "_edge_test.json";
+  d.mode = mode;
+  d.intro = {"ARIA-" + std::string(oracles::ModeName(mode)) + " edge cases (" + what +
+             "): every length 0.." + std::to_string(short_max) +
+             " bytes with 128-, 192- and 256-bit keys, and longer texts around the SIMD batch "
+             "boundaries of ariasuite's paths (CFB128 decryption runs 64-block batches). Schema: "
+             "IndCpaTest with algorithm " + vectors::WycheproofAlgorithm(Cipher::kAria, mode) +
+             " (an ariasuite extension)."};
+  d.notes = {
+      {"EveryLength", {"EDGE_CASE", "Every text length from 0 bytes to a few blocks: partial "
+                                    "segments and blocks, where feedback code hands over."}},
+      {"SimdTail", {"EDGE_CASE",
+                    "The text length lies around a SIMD batch boundary of ariasuite's paths "
+                    "(n x 16 and n x 64 blocks, one block and one byte either side)."}},
+  };
+  const Op op = oracles::EncryptOp(mode);
+  auto add = [&](const Bytes& key, const Bytes& iv, const Bytes& pt, const std::string& flag) {
+    Request r;
+    r.op = op;
+    r.key = key;
+    r.iv = iv;
+    r.input = pt;
+    TestCase c;
+    c.mode = mode;
+    c.key = key;
+    c.iv = iv;
+    c.msg = pt;
+    c.ct = env.Ours(r).output;
+    c.flags = {flag};
+    c.comment = std::to_string(key.size() * 8) + "-bit key, text " + DescribeLength(pt.size());
+    d.cases.push_back(std::move(c));
+  };
+  Rng rng("aria-" + name + "-edge");
+  for (size_t key_len : {16, 24, 32}) {
+    for (size_t len = 0; len <= short_max; ++len) {
+      const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, 16, len});
+      add(drawn[0], drawn[1], drawn[2], "EveryLength");
+    }
+  }
+  for (size_t i = 0; i < long_lengths.size(); ++i) {
+    const size_t key_len = 16 + 8 * (i % 3);
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, 16, long_lengths[i]});
+    add(drawn[0], drawn[1], drawn[2], "SimdTail");
+  }
+  return Finish(env, d, out, log, error);
+}
+
+bool FeedbackFiles(Env& env, std::vector<GeneratedFile>* out, std::string* log,
+                   std::string* error) {
+  // Around 1, 16, 32, 64 and 128 blocks: one block and one byte either side.
+  std::vector<size_t> around;
+  for (size_t b : {16, 32, 64, 128}) {
+    for (long delta : {-17L, -1L, 0L, 1L, 17L}) around.push_back(b * 16 + delta);
+  }
+  const std::vector<size_t> bytewise = {63, 64, 65, 100, 255, 256, 257};
+  return FeedbackFile(env, Mode::kCfb128, "cfb128", "SP 800-38A §6.3, 128-bit segments", 48,
+                      around, out, log, error) &&
+         FeedbackFile(env, Mode::kCfb8, "cfb8", "SP 800-38A §6.3, 8-bit segments", 40, bytewise,
+                      out, log, error) &&
+         FeedbackFile(env, Mode::kCfb1, "cfb1",
+                      "SP 800-38A §6.3, 1-bit segments over whole bytes, most significant bit "
+                      "first, as OpenSSL's aria-*-cfb1",
+                      33, {64, 100, 255}, out, log, error) &&
+         FeedbackFile(env, Mode::kOfb, "ofb", "SP 800-38A §6.4", 48, around, out, log, error);
+}
+
 // ---- ARIA-CCM ----
 
 bool CcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
@@ -1002,6 +1078,392 @@ bool TestmgrSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   return true;
 }
 
+// ---- Samples of the other libraries' test formats (Botan, Crypto++, Mbed TLS) ----
+
+// One known answer computed by OpenSSL: the request's output (and tag), as a TestCase of mode
+// (checked on our reference by the caller). The request's fields are drawn by the caller.
+struct Kat {
+  Request r;
+  Result res;
+};
+
+bool Compute(Env& env, Request r, Kat* k, std::string* error) {
+  k->r = r;
+  k->res = env.Openssl(r);
+  if (!env.error.empty()) {
+    *error = env.error;
+    return false;
+  }
+  return true;
+}
+
+TestCase KatCase(const Kat& k) {
+  TestCase c;
+  c.cipher = k.r.cipher;
+  c.mode = oracles::ModeOf(k.r.op);
+  c.key = k.r.key;
+  if (c.mode != Mode::kEcb && c.mode != Mode::kCmac) c.iv = k.r.iv;
+  c.aad = k.r.aad;
+  c.msg = k.r.input;
+  if (c.mode == Mode::kCmac) {
+    c.tag = k.res.tag;
+    c.tag_len = c.tag.size();
+  } else {
+    c.ct = k.res.output;
+    c.tag = k.res.tag;
+    c.tag_len = c.tag.size();
+  }
+  return c;
+}
+
+// Computes a request with OpenSSL and confirms it on our reference (ARIA, or AES-GCM).
+bool Kat2(Env& env, const Request& r, const std::string& what, Kat* k, std::string* error) {
+  return Compute(env, r, k, error) && Confirm(env, KatCase(*k), what, error);
+}
+
+Request Req(Op op, Cipher cipher, Bytes key, Bytes iv, Bytes input, Bytes aad = {},
+            size_t tag_len = 0) {
+  Request r;
+  r.op = op;
+  r.cipher = cipher;
+  r.key = std::move(key);
+  r.iv = std::move(iv);
+  r.input = std::move(input);
+  r.aad = std::move(aad);
+  r.tag_len = tag_len;
+  return r;
+}
+
+std::string Joined(const Bytes& a, const Bytes& b) {
+  Bytes j = a;
+  j.insert(j.end(), b.begin(), b.end());
+  return oracles::Hex(j);
+}
+
+bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
+  Rng rng("botan-sample");
+  std::ostringstream o;
+  o << "# ARIA sample in Botan's test vector format (src/tests/data/{block,modes,aead,mac,stream}/*.vec:\n"
+       "# [Algorithm] sections, `Key = hex` lines, a vector ends at its Out line), for the\n"
+       "# conformance runner's Botan loader. Generated by `tools/ariasuite vectors generate`\n"
+       "# (tools/vectors_gen/generate.cc) with OpenSSL 3 and confirmed by ariasuite's scalar reference;\n"
+       "# the AES-128/CBC section (another algorithm, left out at load) is OpenSSL's alone.\n\n"
+       "#test cpuid aesni\n\n";
+  int n = 0;
+  Kat k;
+  for (size_t key_len : {16, 24, 32}) {
+    o << "[ARIA-" << key_len * 8 << "]\n";
+    for (size_t blocks : {1, 3}) {
+      std::vector<Bytes> d = TakeInOrder(rng, {key_len, 16 * blocks});
+      if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "botan ECB", &k, error)) return false;
+      o << "Key = " << oracles::Hex(d[0]) << "\nIn = " << oracles::Hex(d[1]) << "\nOut = "
+        << oracles::Hex(k.res.output) << "\n\n";
+      ++n;
+    }
+  }
+  {
+    std::vector<Bytes> d = TakeInOrder(rng, {16, 16, 32});
+    if (!Compute(env, Req(Op::kCbcEncrypt, Cipher::kAes, d[0], d[1], d[2]), &k, error)) return false;
+    o << "[AES-128/CBC/NoPadding]\nKey = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1])
+      << "\nIn = " << oracles::Hex(d[2]) << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
+  }
+  o << "[ARIA-256/CBC/NoPadding]\n";
+  for (size_t blocks : {1, 4}) {
+    std::vector<Bytes> d = TakeInOrder(rng, {32, 16, 16 * blocks});
+    if (!Kat2(env, Req(Op::kCbcEncrypt, Cipher::kAria, d[0], d[1], d[2]), "botan CBC", &k, error)) return false;
+    o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1]) << "\nIn = "
+      << oracles::Hex(d[2]) << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
+    ++n;
+  }
+  o << "[ARIA-128/CBC/PKCS7]\n";
+  for (size_t len : {0, 21}) {
+    std::vector<Bytes> d = TakeInOrder(rng, {16, 16, len});
+    if (!Kat2(env, Req(Op::kCbcPkcs5Encrypt, Cipher::kAria, d[0], d[1], d[2]), "botan CBC-PKCS7", &k, error)) {
+      return false;
+    }
+    o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1]) << "\nIn = "
+      << oracles::Hex(d[2]) << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
+    ++n;
+  }
+  o << "[CTR-BE(ARIA-128)]\n";
+  for (size_t nonce_len : {16, 8}) {
+    std::vector<Bytes> d = TakeInOrder(rng, {16, nonce_len, 37});
+    Bytes block = d[1];
+    block.resize(16, 0);  // Botan's CTR-BE: the nonce from the left, the counter from zero
+    if (!Kat2(env, Req(Op::kCtrEncrypt, Cipher::kAria, d[0], block, d[2]), "botan CTR", &k, error)) return false;
+    o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1]) << "\nIn = "
+      << oracles::Hex(d[2]) << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
+    ++n;
+  }
+  struct Aead {
+    const char* header;
+    Op op;
+    Cipher cipher;
+    size_t key, nonce, tag;
+  };
+  for (const Aead& a : {Aead{"ARIA-128/GCM", Op::kGcmSeal, Cipher::kAria, 16, 12, 16},
+                        Aead{"ARIA-256/GCM(12)", Op::kGcmSeal, Cipher::kAria, 32, 12, 12},
+                        Aead{"ARIA-128/CCM(8,3)", Op::kCcmSeal, Cipher::kAria, 16, 12, 8},
+                        Aead{"AES-128/GCM", Op::kGcmSeal, Cipher::kAes, 16, 12, 16}}) {
+    o << "[" << a.header << "]\n";
+    for (size_t len : {0, 29}) {
+      std::vector<Bytes> d = TakeInOrder(rng, {a.key, a.nonce, 13, len});
+      if (!Kat2(env, Req(a.op, a.cipher, d[0], d[1], d[3], d[2], a.tag), std::string("botan ") + a.header, &k,
+                error)) {
+        return false;
+      }
+      o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1]) << "\nAD = "
+        << oracles::Hex(d[2]) << "\nIn = " << oracles::Hex(d[3]) << "\nOut = "
+        << Joined(k.res.output, k.res.tag) << "\n\n";
+      ++n;
+    }
+  }
+  o << "[CMAC(ARIA-128)]\n";
+  for (size_t len : {0, 40}) {
+    std::vector<Bytes> d = TakeInOrder(rng, {16, len});
+    if (!Kat2(env, Req(Op::kCmac, Cipher::kAria, d[0], {}, d[1], {}, 16), "botan CMAC", &k, error)) return false;
+    o << "Key = " << oracles::Hex(d[0]) << "\nIn = " << oracles::Hex(d[1]) << "\nOut = "
+      << oracles::Hex(k.res.tag) << "\n\n";
+    ++n;
+  }
+  std::string text = o.str();
+  text.pop_back();
+  out->push_back(GeneratedFile{"vectors/samples/aria_botan_sample.vec", text});
+  *log += "vectors/samples/aria_botan_sample.vec: " + std::to_string(n) +
+          " ARIA / AES-GCM vectors (OpenSSL computed, ours confirmed)\n";
+  return true;
+}
+
+// Hex in groups of 16 bytes separated by spaces, continued over lines of four groups with a
+// trailing backslash (Crypto++'s TestVectors layout).
+std::string CryptoppHex(const Bytes& b) {
+  const std::string h = oracles::Hex(b);
+  std::string s;
+  for (size_t i = 0; i < h.size(); i += 32) {
+    if (i != 0) s += (i % 128 == 0) ? " \\\n            " : " ";
+    s += h.substr(i, 32);
+  }
+  return s;
+}
+
+bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
+  Rng rng("cryptopp-sample");
+  std::ostringstream o;
+  o << "# ARIA sample in Crypto++'s TestVectors format (TestVectors/Readme.txt: `Name: value`\n"
+       "# fields, backslash continuations, hex / \"quoted\" / rN repeated values, one test per Test\n"
+       "# field), for the conformance runner's Crypto++ loader. Generated by `tools/ariasuite vectors\n"
+       "# generate` (tools/vectors_gen/generate.cc) with OpenSSL 3 and confirmed by ariasuite's\n"
+       "# scalar reference; the AES/ECB section (another algorithm, left out at load) is OpenSSL's alone.\n";
+  int n = 0;
+  Kat k;
+  o << "AlgorithmType: SymmetricCipher\nName: ARIA/ECB\nSource: ariasuite generator\n";
+  for (size_t key_len : {16, 32}) {
+    std::vector<Bytes> d = TakeInOrder(rng, {key_len, 80});
+    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "cryptopp ECB", &k, error)) return false;
+    o << "Comment:    " << key_len * 8 << "-bit key, five blocks\nKey:        " << CryptoppHex(d[0])
+      << "\nPlaintext:  " << CryptoppHex(d[1]) << "\nCiphertext: " << CryptoppHex(k.res.output)
+      << "\nTest: Encrypt\n";
+    ++n;
+  }
+  {  // rN repetition and a quoted string
+    const Bytes key = rng.Take(24);
+    Bytes pt(32, 0x00);
+    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, key, {}, pt), "cryptopp ECB r32", &k, error)) return false;
+    o << "Comment:    32 zero bytes written as a repetition  # comment after a field\nKey:        "
+      << CryptoppHex(key) << "\nPlaintext:  r32 00\nCiphertext: 0x" << oracles::Hex(k.res.output)
+      << "\nTest: Decrypt\n";
+    ++n;
+    const std::string text = "ARIA in Crypto++'s quoted form!!";  // 32 bytes
+    Bytes q(text.begin(), text.end());
+    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, key, {}, q), "cryptopp ECB quoted", &k, error)) return false;
+    o << "Comment:    a quoted plaintext, the key of the test before it\nPlaintext:  \"" << text
+      << "\"\nCiphertext: " << CryptoppHex(k.res.output) << "\nTest: Encrypt\n\n";
+    ++n;
+  }
+  {
+    std::vector<Bytes> d = TakeInOrder(rng, {16, 32});
+    if (!Compute(env, Req(Op::kEcbEncrypt, Cipher::kAes, d[0], {}, d[1]), &k, error)) return false;
+    o << "AlgorithmType: SymmetricCipher\nName: AES/ECB\nSource: ariasuite generator (left out: not ARIA)\n"
+         "Key: " << oracles::Hex(d[0]) << "\nPlaintext: " << oracles::Hex(d[1]) << "\nCiphertext: "
+      << oracles::Hex(k.res.output) << "\nTest: Encrypt\n";
+  }
+  for (const char* mode : {"CBC", "CTR"}) {
+    const bool cbc = std::string(mode) == "CBC";
+    o << "AlgorithmType: SymmetricCipher\nName: ARIA/" << mode << "\nSource: ariasuite generator\n";
+    for (size_t key_len : {16, 24}) {
+      std::vector<Bytes> d = TakeInOrder(rng, {key_len, 16, cbc ? size_t{64} : size_t{45}});
+      if (!Kat2(env, Req(cbc ? Op::kCbcEncrypt : Op::kCtrEncrypt, Cipher::kAria, d[0], d[1], d[2]),
+                std::string("cryptopp ") + mode, &k, error)) {
+        return false;
+      }
+      o << "Comment:    " << key_len * 8 << "-bit key\nKey:        " << CryptoppHex(d[0])
+        << "\nIV:         " << CryptoppHex(d[1]) << "\nPlaintext:  " << CryptoppHex(d[2])
+        << "\nCiphertext: " << CryptoppHex(k.res.output) << "\nTest: Encrypt\n";
+      ++n;
+    }
+  }
+  o << "\nAlgorithmType: AuthenticatedSymmetricCipher\nName: ARIA/GCM\nSource: ariasuite generator\n";
+  for (int i = 0; i < 2; ++i) {
+    std::vector<Bytes> d = TakeInOrder(rng, {16, 12, 20, 35});
+    if (!Kat2(env, Req(Op::kGcmSeal, Cipher::kAria, d[0], d[1], d[3], d[2], 16), "cryptopp GCM", &k, error)) {
+      return false;
+    }
+    Bytes tag = k.res.tag;
+    if (i == 1) tag[3] ^= 0x40;  // NotVerify: a tag that must be refused
+    o << "Key: " << oracles::Hex(d[0]) << "\nIV: " << oracles::Hex(d[1]) << "\nHeader: " << oracles::Hex(d[2])
+      << "\nPlaintext: " << oracles::Hex(d[3]) << "\nCiphertext: " << oracles::Hex(k.res.output)
+      << "\nMAC: " << oracles::Hex(tag) << "\nTest: " << (i == 1 ? "NotVerify" : "Encrypt") << "\n";
+    ++n;
+  }
+  o << "\nAlgorithmType: MAC\nName: CMAC(ARIA)\nSource: ariasuite generator\n";
+  {
+    std::vector<Bytes> d = TakeInOrder(rng, {32, 33});
+    if (!Kat2(env, Req(Op::kCmac, Cipher::kAria, d[0], {}, d[1], {}, 16), "cryptopp CMAC", &k, error)) return false;
+    o << "Key: " << oracles::Hex(d[0]) << "\nMessage: " << oracles::Hex(d[1]) << "\nMAC: "
+      << oracles::Hex(k.res.tag) << "\nTest: Verify\n";
+    ++n;
+  }
+  out->push_back(GeneratedFile{"vectors/samples/aria_cryptopp_sample.txt", o.str()});
+  *log += "vectors/samples/aria_cryptopp_sample.txt: " + std::to_string(n) +
+          " ARIA tests (OpenSSL computed, ours confirmed)\n";
+  // TestData .dat: KEY PLAINTEXT CIPHERTEXT per line, upper-case hex as Crypto++'s files.
+  std::ostringstream dat;
+  int lines = 0;
+  for (size_t key_len : {16, 16, 24, 24, 32, 32}) {
+    std::vector<Bytes> d = TakeInOrder(rng, {key_len, 16});
+    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "cryptopp .dat", &k, error)) return false;
+    std::string line = oracles::Hex(d[0]) + " " + oracles::Hex(d[1]) + " " + oracles::Hex(k.res.output);
+    for (char& ch : line) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    dat << line << "\n";
+    ++lines;
+  }
+  out->push_back(GeneratedFile{"vectors/samples/aria_cryptopp_sample.dat", dat.str()});
+  *log += "vectors/samples/aria_cryptopp_sample.dat: " + std::to_string(lines) +
+          " lines (OpenSSL computed, ours confirmed)\n";
+  return true;
+}
+
+std::string Q(const Bytes& b) { return "\"" + oracles::Hex(b) + "\""; }
+
+bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
+  Rng rng("mbedtls-sample");
+  Kat k;
+  // test_suite_aria style.
+  std::ostringstream a;
+  int na = 0;
+  a << "ARIA - Invalid parameters\naria_invalid_param:\n\n";
+  for (size_t key_len : {16, 24, 32}) {
+    std::vector<Bytes> d = TakeInOrder(rng, {key_len, 48});
+    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "mbedtls ECB", &k, error)) return false;
+    a << "ARIA-" << key_len * 8 << "-ECB Encrypt - ariasuite generator\ndepends_on:MBEDTLS_ARIA_C\n"
+      << "aria_encrypt_ecb:" << Q(d[0]) << ":" << Q(d[1]) << ":" << Q(k.res.output) << ":0\n\n";
+    a << "ARIA-" << key_len * 8 << "-ECB Decrypt - ariasuite generator\n"
+      << "aria_decrypt_ecb:" << Q(d[0]) << ":" << Q(k.res.output) << ":" << Q(d[1]) << ":0\n\n";
+    na += 2;
+  }
+  for (const char* mode : {"cbc", "ctr"}) {
+    const bool cbc = std::string(mode) == "cbc";
+    std::vector<Bytes> d = TakeInOrder(rng, {32, 16, cbc ? size_t{64} : size_t{50}});
+    if (!Kat2(env, Req(cbc ? Op::kCbcEncrypt : Op::kCtrEncrypt, Cipher::kAria, d[0], d[1], d[2]),
+              std::string("mbedtls ") + mode, &k, error)) {
+      return false;
+    }
+    a << "ARIA-256-" << (cbc ? "CBC" : "CTR") << " Encrypt - ariasuite generator\naria_encrypt_" << mode
+      << ":" << Q(d[0]) << ":" << Q(d[1]) << ":" << Q(d[2]) << ":" << Q(k.res.output) << ":0\n\n";
+    a << "ARIA-256-" << (cbc ? "CBC" : "CTR") << " Decrypt - ariasuite generator\naria_decrypt_" << mode
+      << ":" << Q(d[0]) << ":" << Q(d[1]) << ":" << Q(k.res.output) << ":" << Q(d[2]) << ":0\n\n";
+    na += 2;
+  }
+  {  // CBC on a partial block: Mbed TLS returns MBEDTLS_ERR_ARIA_INVALID_INPUT_LENGTH.
+    std::vector<Bytes> d = TakeInOrder(rng, {16, 16, 20});
+    a << "ARIA-128-CBC Encrypt - partial block (refused)\naria_encrypt_cbc:" << Q(d[0]) << ":" << Q(d[1])
+      << ":" << Q(d[2]) << ":\"\":MBEDTLS_ERR_ARIA_INVALID_INPUT_LENGTH\n\n";
+    ++na;
+  }
+  a << "ARIA Selftest\ndepends_on:MBEDTLS_SELF_TEST\naria_selftest:\n";
+  out->push_back(GeneratedFile{"vectors/samples/test_suite_aria_sample.data", a.str()});
+  *log += "vectors/samples/test_suite_aria_sample.data: " + std::to_string(na) +
+          " cases and 2 without a vector (OpenSSL computed, ours confirmed)\n";
+
+  // test_suite_cipher style (test_suite_cipher.aria.data).
+  std::ostringstream c;
+  int nc = 0;
+  c << "ARIA-128-CBC Encrypt and decrypt 0 bytes\ndepends_on:MBEDTLS_ARIA_C:MBEDTLS_CIPHER_MODE_CBC\n"
+       "enc_dec_buf:MBEDTLS_CIPHER_ARIA_128_CBC:\"ARIA-128-CBC\":128:0:-1\n\n";
+  {
+    std::vector<Bytes> d = TakeInOrder(rng, {24, 16});
+    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "mbedtls cipher ECB", &k, error)) return false;
+    c << "ARIA-192-ECB Encrypt test vector\ntest_vec_ecb:MBEDTLS_CIPHER_ARIA_192_ECB:MBEDTLS_ENCRYPT:" << Q(d[0])
+      << ":" << Q(d[1]) << ":" << Q(k.res.output) << ":0\n\n";
+    c << "ARIA-192-ECB Decrypt test vector\ntest_vec_ecb:MBEDTLS_CIPHER_ARIA_192_ECB:MBEDTLS_DECRYPT:" << Q(d[0])
+      << ":" << Q(k.res.output) << ":" << Q(d[1]) << ":0\n\n";
+    nc += 2;
+  }
+  {
+    std::vector<Bytes> d = TakeInOrder(rng, {16, 16, 32});
+    if (!Kat2(env, Req(Op::kCbcEncrypt, Cipher::kAria, d[0], d[1], d[2]), "mbedtls cipher CBC", &k, error)) {
+      return false;
+    }
+    c << "ARIA-128-CBC crypt test vector\ndepends_on:MBEDTLS_ARIA_C:MBEDTLS_CIPHER_MODE_CBC\n"
+         "test_vec_crypt:MBEDTLS_CIPHER_ARIA_128_CBC:MBEDTLS_ENCRYPT:" << Q(d[0]) << ":" << Q(d[1]) << ":"
+      << Q(d[2]) << ":" << Q(k.res.output) << ":0:0\n\n";
+    c << "ARIA-128-CBC decrypt test vector, no padding\ndecrypt_test_vec:MBEDTLS_CIPHER_ARIA_128_CBC:"
+         "MBEDTLS_PADDING_NONE:" << Q(d[0]) << ":" << Q(d[1]) << ":" << Q(k.res.output) << ":" << Q(d[2])
+      << ":\"\":\"\":0:0\n\n";
+    nc += 2;
+  }
+  for (int i = 0; i < 3; ++i) {
+    const Cipher cipher = i == 2 ? Cipher::kAes : Cipher::kAria;
+    std::vector<Bytes> d = TakeInOrder(rng, {i == 1 ? 32u : 16u, 12, 16, 24});
+    if (!Kat2(env, Req(Op::kGcmSeal, cipher, d[0], d[1], d[3], d[2], 16), "mbedtls cipher GCM", &k, error)) {
+      return false;
+    }
+    const std::string id = std::string("MBEDTLS_CIPHER_") + (i == 2 ? "AES" : "ARIA") + "_" +
+                           (i == 1 ? "256" : "128") + "_GCM";
+    Bytes tag = k.res.tag;
+    const bool bad = i == 1;
+    if (bad) tag[0] ^= 0x80;
+    c << (i == 2 ? "AES" : "ARIA") << "-GCM auth decrypt" << (bad ? " - bad tag" : "") << "\nauth_crypt_tv:" << id
+      << ":" << Q(d[0]) << ":" << Q(d[1]) << ":" << Q(d[2]) << ":" << Q(k.res.output) << ":" << Q(tag)
+      << ":" << (bad ? "\"FAIL\"" : "\"\"") << ":" << Q(bad ? Bytes() : d[3]) << ":0\n\n";
+    ++nc;
+  }
+  {
+    std::vector<Bytes> d = TakeInOrder(rng, {16, 16});
+    if (!Compute(env, Req(Op::kEcbEncrypt, Cipher::kAes, d[0], {}, d[1]), &k, error)) return false;
+    c << "AES-128-ECB Encrypt test vector (another cipher: left out)\n"
+         "test_vec_ecb:MBEDTLS_CIPHER_AES_128_ECB:MBEDTLS_ENCRYPT:" << Q(d[0]) << ":" << Q(d[1]) << ":"
+      << Q(k.res.output) << ":0\n";
+  }
+  out->push_back(GeneratedFile{"vectors/samples/test_suite_cipher.aria_sample.data", c.str()});
+  *log += "vectors/samples/test_suite_cipher.aria_sample.data: " + std::to_string(nc) +
+          " cases (OpenSSL computed, ours confirmed)\n";
+
+  // test_suite_block_cipher style.
+  std::ostringstream b;
+  int nb = 0;
+  b << "Invalid input\ninvalid:\n\n";
+  for (size_t key_len : {16, 32}) {
+    std::vector<Bytes> d = TakeInOrder(rng, {key_len, 16});
+    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "mbedtls block_cipher", &k, error)) {
+      return false;
+    }
+    b << "ARIA-" << key_len * 8 << " - ariasuite generator\ndepends_on:MBEDTLS_ARIA_C\ntest_vec:MBEDTLS_CIPHER_ID_ARIA:"
+      << Q(d[0]) << ":" << Q(d[1]) << ":" << Q(k.res.output) << "\n\n";
+    ++nb;
+  }
+  {
+    std::vector<Bytes> d = TakeInOrder(rng, {16, 16});
+    if (!Compute(env, Req(Op::kEcbEncrypt, Cipher::kAes, d[0], {}, d[1]), &k, error)) return false;
+    b << "AES-128 - another cipher, left out\ndepends_on:MBEDTLS_AES_C\ntest_vec:MBEDTLS_CIPHER_ID_AES:" << Q(d[0])
+      << ":" << Q(d[1]) << ":" << Q(k.res.output) << "\n";
+  }
+  out->push_back(GeneratedFile{"vectors/samples/test_suite_block_cipher_sample.data", b.str()});
+  *log += "vectors/samples/test_suite_block_cipher_sample.data: " + std::to_string(nb) +
+          " cases (OpenSSL computed, ours confirmed)\n";
+  return true;
+}
+
 }  // namespace
 
 bool GenerateAll(std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
@@ -1014,9 +1476,11 @@ bool GenerateAll(std::vector<GeneratedFile>* out, std::string* log, std::string*
   }
   out->clear();
   return GcmFile(env, out, log, error) && CtrFile(env, out, log, error) &&
+         FeedbackFiles(env, out, log, error) &&
          CcmFile(env, out, log, error) && CbcFile(env, out, log, error) &&
          CavpSample(env, out, log, error) && EvpSample(env, out, log, error) &&
-         TestmgrSample(env, out, log, error);
+         TestmgrSample(env, out, log, error) && BotanSample(env, out, log, error) &&
+         CryptoppSample(env, out, log, error) && MbedtlsSamples(env, out, log, error);
 }
 
 }  // namespace ariasuite::gen
