@@ -40,8 +40,8 @@ std::string CpuAndPaths() {
 }
 
 void Differ::Input(const std::string& name, const oracles::Bytes& value) {
-  inputs_.emplace_back(name, oracles::Hex(value) + " (" + std::to_string(value.size()) +
-                                 " bytes)");
+  // Kept as bytes: the hex is written only by a report (most inputs agree and need none).
+  inputs_.emplace_back(name, value);
 }
 
 void Differ::Add(const std::string& backend, bool ours, const std::optional<Result>& result) {
@@ -222,7 +222,10 @@ std::string Differ::Report(const Outcome& o) const {
   for (const auto& [name, value] : params_) {
     out += "  param " + name + " = " + std::to_string(value) + "\n";
   }
-  for (const auto& [name, hex] : inputs_) out += "  input " + name + ": " + hex + "\n";
+  for (const auto& [name, bytes] : inputs_) {
+    out += "  input " + name + ": " + oracles::Hex(bytes) + " (" + std::to_string(bytes.size()) +
+           " bytes)\n";
+  }
   for (const std::string& n : notes_) out += "  note: " + n + "\n";
   if (ignore_refusals_) out += "  refusals not compared across libraries: " + *ignore_refusals_ + "\n";
   for (const Answer& a : answers_) {

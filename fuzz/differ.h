@@ -89,7 +89,7 @@ class Differ {
 
   std::string operation_;
   std::map<std::string, int64_t> params_;
-  std::vector<std::pair<std::string, std::string>> inputs_;  // name, hex
+  std::vector<std::pair<std::string, oracles::Bytes>> inputs_;  // name, bytes
   std::vector<std::string> notes_;
   std::vector<Answer> answers_;
   std::optional<std::string> ignore_refusals_;

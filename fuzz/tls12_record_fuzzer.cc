@@ -118,7 +118,7 @@ void Run(const uint8_t* data, size_t size) {
     if (key.Init(impl, c.key.data(), c.key.size()) == Status::kOk) keys.emplace_back(impl, key);
   }
   uint64_t seq = c.FirstSeq();
-  for (int i = 0; i < c.nrecords; ++i) {
+  for (int i = 0; i < c.Records(); ++i) {
     Differ seal("tls12-seal");
     seal.Param("seq_from_wrap", static_cast<int64_t>(~uint64_t{0} - seq));
     seal.Param("input_len", static_cast<int64_t>(c.payload.size()));

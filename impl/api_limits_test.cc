@@ -6,6 +6,7 @@
 //  CCM (SP 800-38C §A.1): nonce 7..13; tag 4..16 even; len(P) < 2^(8q), q = 15 - nonce_len.
 //  KW / KWP (SP 800-38F §5.3.1, §6.2, §6.3): semiblock counts and minimum sizes.
 //  CMAC (SP 800-38B §6.2): tag 1..16. CBC-PKCS5: input multiple of 16, padding 1..16.
+//  CFB128, CFB8, CFB1, OFB: any length; a streaming state whose num is past 15 is kBadState.
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "impl/cmac.h"
 #include "impl/gcm.h"
 #include "impl/keywrap.h"
+#include "impl/modes.h"
 #include "impl/test_util.h"
 
 namespace ariasuite {
@@ -296,6 +298,24 @@ TEST_P(ApiLimitsTest, CbcPkcs5LengthsAndPaddingOnBothSides) {
               Status::kOk);
     EXPECT_EQ(AriaCbcPkcs5Decrypt(GetParam(), dk, back.data(), &back_len, iv, ct.data(), 16),
               Status::kBadPadding);
+  }
+}
+
+TEST_P(ApiLimitsTest, CfbOfbStateOutOfRangeRefusedInBothDirections) {
+  using Fn = Status (*)(Impl, const AriaKey&, AriaFeedbackState*, uint8_t*, const uint8_t*, size_t);
+  const AriaKey k = EncKey();
+  const uint8_t iv[16] = {1};
+  for (Fn fn : {AriaCfb128Encrypt, AriaCfb128Decrypt, AriaCfb8Encrypt, AriaCfb8Decrypt,
+                AriaCfb1Encrypt, AriaCfb1Decrypt, AriaOfb}) {
+    AriaFeedbackState st;
+    AriaFeedbackInit(&st, iv);
+    uint8_t buf[4] = {1, 2, 3, 4};
+    st.num = 15;  // the largest valid value
+    EXPECT_EQ(fn(GetParam(), k, &st, buf, buf, 0), Status::kOk);
+    st.num = 16;
+    EXPECT_EQ(fn(GetParam(), k, &st, buf, buf, sizeof(buf)), Status::kBadState);
+    EXPECT_EQ(buf[0] + buf[1] + buf[2] + buf[3], 10) << "wrote output on a bad state";
+    EXPECT_EQ(st.num, 16u);
   }
 }
 

@@ -1,6 +1,8 @@
-// The portable constant-time ARIA reference (RFC 5794) and the scalar backend table.
+// The portable constant-time ARIA reference (RFC 5794), the key schedule, and the scalar backend
+// table. The scalar path's block and CTR functions are the fast bit-sliced engine
+// (aria_bitsliced.cc); the readable rounds here are what tests check it against.
 //
-// Technique: the round function works on up to four blocks (64 bytes) at once. Key addition and the
+// Technique: the reference round function works on up to four blocks (64 bytes) at once. Key addition and the
 // diffusion layer A (RFC 5794 §2.4.3) are plain XORs of bytes; the substitution layers SL1/SL2
 // (§2.4.2) are evaluated without tables by sbox.cc (bit-sliced GF(2^8) inversion plus per-lane
 // affine maps). Nothing indexes memory or branches on key or data, so the path is constant time.
@@ -8,6 +10,7 @@
 #include <cstring>
 
 #include "impl/aria.h"
+#include "impl/aria_bitsliced.h"
 #include "impl/aria_ref.h"
 #include "impl/ghash_ref.h"
 #include "impl/internal.h"
@@ -71,7 +74,9 @@ void CryptUpTo4(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblo
   std::memcpy(out, s, 16 * nblocks);
 }
 
-void CryptBlocksRef(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
+}  // namespace
+
+void AriaRefCryptBlocks(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
   while (nblocks > 0) {
     const size_t n = nblocks < 4 ? nblocks : 4;
     CryptUpTo4(key, out, in, n);
@@ -81,43 +86,7 @@ void CryptBlocksRef(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t 
   }
 }
 
-// Adds one to the counter block: the low 32 bits only (inc32), or the whole block (128-bit). No
-// early exit, so the time does not depend on the counter value.
-inline void Increment(uint8_t ctr[16], int width_bytes) {
-  unsigned carry = 1;
-  for (int i = 15; i >= 16 - width_bytes; --i) {
-    const unsigned v = ctr[i] + carry;
-    ctr[i] = static_cast<uint8_t>(v);
-    carry = v >> 8;
-  }
-}
-
-inline void CtrRef(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
-                   uint8_t ctr[16], int width_bytes) {
-  uint8_t ks[64];
-  while (nblocks > 0) {
-    const size_t n = nblocks < 4 ? nblocks : 4;
-    for (size_t b = 0; b < n; ++b) {
-      std::memcpy(ks + 16 * b, ctr, 16);
-      Increment(ctr, width_bytes);
-    }
-    CryptUpTo4(key, ks, ks, n);
-    for (size_t i = 0; i < 16 * n; ++i) out[i] = in[i] ^ ks[i];
-    out += 16 * n;
-    in += 16 * n;
-    nblocks -= n;
-  }
-}
-
-void Ctr32Ref(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
-              uint8_t ctr[16]) {
-  CtrRef(key, out, in, nblocks, ctr, 4);
-}
-
-void Ctr128Ref(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
-               uint8_t ctr[16]) {
-  CtrRef(key, out, in, nblocks, ctr, 16);
-}
+namespace {
 
 // 128-bit rotations on big-endian byte strings (RFC 5794 §2.2 ">>>" and "<<<").
 struct U128 {
@@ -169,8 +138,8 @@ void AriaTraceRounds(const AriaKey& key, uint8_t out_rounds[kAriaMaxRounds][16],
 
 const Backend& ScalarBackend() {
   static const Backend backend = {
-      Impl::kScalar, "scalar", CryptBlocksRef, Ctr32Ref, Ctr128Ref, GhashInitRef, GhashRef,
-      nullptr,       nullptr,
+      Impl::kScalar,  "scalar",     BitslicedCryptBlocks, BitslicedCtr32, BitslicedCtr128,
+      GhashInitRef,   GhashRef,     nullptr,              nullptr,
   };
   return backend;
 }
@@ -178,8 +147,6 @@ const Backend& ScalarBackend() {
 }  // namespace internal
 
 Status AriaSetEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
-  using internal::Sl1Layer;
-  using internal::Sl2Layer;
   if (key_len != 16 && key_len != 24 && key_len != 32) return Status::kBadKeyLength;
   std::memset(out, 0, sizeof(*out));
   // RFC 5794 §2.2: KL || KR = K || 0...0; CK1..CK3 rotate through C1..C3 with the key size.
@@ -194,13 +161,13 @@ Status AriaSetEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
   uint8_t w0[16], w1[16], w2[16], w3[16];
   std::memcpy(w0, kl, 16);
   std::memcpy(w1, w0, 16);
-  internal::RoundFn(Sl1Layer(), w1, 1, ck1);  // W1 = FO(W0, CK1) ^ KR
+  internal::BitslicedRoundFunction(true, w1, ck1);  // W1 = FO(W0, CK1) ^ KR
   internal::Xor16(w1, kr);
   std::memcpy(w2, w1, 16);
-  internal::RoundFn(Sl2Layer(), w2, 1, ck2);  // W2 = FE(W1, CK2) ^ W0
+  internal::BitslicedRoundFunction(false, w2, ck2);  // W2 = FE(W1, CK2) ^ W0
   internal::Xor16(w2, w0);
   std::memcpy(w3, w2, 16);
-  internal::RoundFn(Sl1Layer(), w3, 1, ck3);  // W3 = FO(W2, CK3) ^ W1
+  internal::BitslicedRoundFunction(true, w3, ck3);  // W3 = FO(W2, CK3) ^ W1
   internal::Xor16(w3, w1);
 
   using internal::RotR;
@@ -240,7 +207,7 @@ Status AriaSetDecryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
 }
 
 void AriaCryptBlock(const AriaKey& key, uint8_t out[16], const uint8_t in[16]) {
-  internal::CryptUpTo4(key, out, in, 1);
+  internal::BitslicedCryptBlocks(key, out, in, 1);
 }
 
 }  // namespace ariasuite

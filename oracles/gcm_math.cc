@@ -2,6 +2,7 @@
 // generator only: bit-serial, not constant time, not used by impl/.
 #include "oracles/gcm_math.h"
 
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -59,6 +60,49 @@ Block GfMul(const Block& x, const Block& y) {
   return z;
 }
 
+GfMulBy::GfMulBy(const Block& y) {
+  // V_0 = Y; V_{i+1} = V_i >> 1, xored with R when the bit shifted out was 1 (Algorithm 1).
+  uint64_t v_hi = Load64(y.data()), v_lo = Load64(y.data() + 8);
+  for (int k = 0; k < 32; ++k) {
+    // Bit 4k + b of x is the nibble's bit of weight 8 >> b (bits count from the top).
+    uint64_t by_weight_hi[9] = {}, by_weight_lo[9] = {};
+    for (int b = 0; b < 4; ++b) {
+      by_weight_hi[8 >> b] = v_hi;
+      by_weight_lo[8 >> b] = v_lo;
+      const bool lsb = v_lo & 1;
+      v_lo = (v_lo >> 1) | (v_hi << 63);
+      v_hi >>= 1;
+      if (lsb) v_hi ^= 0xe100000000000000ULL;
+    }
+    hi_[k][0] = lo_[k][0] = 0;
+    for (int n = 1; n < 16; ++n) {
+      const int low = n & -n;  // n's lowest set bit: the entry without it is already made
+      hi_[k][n] = hi_[k][n ^ low] ^ by_weight_hi[low];
+      lo_[k][n] = lo_[k][n ^ low] ^ by_weight_lo[low];
+    }
+  }
+}
+
+Block GfMulBy::operator()(const Block& x) const {
+  uint64_t z_hi = 0, z_lo = 0;
+  for (int k = 0; k < 32; ++k) {
+    const int nibble = (x[k / 2] >> (k % 2 == 0 ? 4 : 0)) & 0xf;
+    z_hi ^= hi_[k][nibble];
+    z_lo ^= lo_[k][nibble];
+  }
+  Block z;
+  Store64(z_hi, z.data());
+  Store64(z_lo, z.data() + 8);
+  return z;
+}
+
+Block GfMulBy::PowerOfX(int i) const {
+  Block z;
+  Store64(hi_[i / 4][8 >> (i % 4)], z.data());
+  Store64(lo_[i / 4][8 >> (i % 4)], z.data() + 8);
+  return z;
+}
+
 // Square-and-multiply from the lowest exponent bit, stopping after the highest set one.
 Block GfPow(const Block& x, uint64_t e_hi, uint64_t e_lo) {
   Block result = One(), base = x;
@@ -77,11 +121,20 @@ Block GfInverse(const Block& x) {
 }
 
 Block Ghash(const Block& h, const uint8_t* data, size_t len) {
+  // One fuzz input asks for several GHASHes under one H (J0 before and after solving, the
+  // counter checks, the oracle's tag): the table of the last H is kept (per thread).
+  thread_local Block last_h{};
+  thread_local std::unique_ptr<GfMulBy> last_table;
+  if (!last_table || last_h != h) {
+    last_table = std::make_unique<GfMulBy>(h);
+    last_h = h;
+  }
+  const GfMulBy& times_h = *last_table;
   Block y{};
   for (size_t off = 0; off < len; off += 16) {
     Block x{};
     for (size_t i = 0; i < 16 && off + i < len; ++i) x[i] = data[off + i];
-    y = GfMul(Xor(y, x), h);
+    y = times_h(Xor(y, x));
   }
   return y;
 }
@@ -158,19 +211,19 @@ bool SolveIvForJ0(uint8_t* iv, size_t iv_len, size_t window_off, size_t window_l
   // Column j: how J0 changes when window bit j flips. The IV block holding byte b is X_{b/16+1} of
   // n = ceil(iv_len/16) + 1 blocks; it is multiplied by H^(n - b/16).
   const uint64_t nblocks = (iv_len + 15) / 16 + 1;
+  // The window bit's unit block is x^p (p its bit position in the block), so its column is
+  // H^k * x^p: Algorithm 1's V_p for Y = H^k.
   std::vector<Block> columns(nvars);
   uint64_t cached_block = ~uint64_t{0};
-  Block power{};
+  std::unique_ptr<GfMulBy> times_power;
   for (int j = 0; j < nvars; ++j) {
     const size_t byte = window_off + j / 8;
     const uint64_t block_index = byte / 16;
     if (block_index != cached_block) {
-      power = GfPow(h, 0, nblocks - block_index);
+      times_power = std::make_unique<GfMulBy>(GfPow(h, 0, nblocks - block_index));
       cached_block = block_index;
     }
-    Block unit{};
-    unit[byte % 16] = static_cast<uint8_t>(0x80 >> (j % 8));
-    columns[j] = GfMul(unit, power);
+    columns[j] = times_power->PowerOfX(static_cast<int>(8 * (byte % 16)) + j % 8);
   }
 
   // One equation per masked J0 bit r: sum_j u_j * columns[j][r] = want[r]. Rows are bit sets over

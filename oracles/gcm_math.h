@@ -25,6 +25,21 @@ Block Xor(const Block& a, const Block& b);
 // x * y in GF(2^128) with GCM's bit order and polynomial (SP 800-38D §6.3, Algorithm 1).
 Block GfMul(const Block& x, const Block& y);
 
+// x * y for one fixed y and many x, equal to GfMul(x, y): Algorithm 1's values V_i = y * x^i
+// (i = 0..127, one shift each) are computed once, and x * y = XOR of the V_i where bit i of x is
+// set, taken four bits of x at a time from a table of the 16 XOR combinations per nibble. GHASH
+// (one y = H for every block) and the solver (one power of H per IV block) use it.
+class GfMulBy {
+ public:
+  explicit GfMulBy(const Block& y);
+  Block operator()(const Block& x) const;
+  // V_i = y * x^i, i.e. y times the block whose only set bit is bit i (bit 0 = top bit of byte 0).
+  Block PowerOfX(int i) const;
+
+ private:
+  uint64_t hi_[32][16], lo_[32][16];  // nibble k of x (bits 4k..4k+3), value n
+};
+
 // x^e, e the 128-bit exponent e_hi * 2^64 + e_lo.
 Block GfPow(const Block& x, uint64_t e_hi, uint64_t e_lo);
 

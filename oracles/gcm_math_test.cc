@@ -104,6 +104,26 @@ TEST(GcmMathTest, InverseAndPowers) {
   }
 }
 
+// The table-driven multiplication by a fixed y (GHASH's and the solver's) is Algorithm 1's: equal
+// to GfMul for random operands and for every single-bit x (each nibble position and weight).
+TEST(GcmMathTest, GfMulByMatchesGfMul) {
+  std::mt19937_64 rng(1282);
+  for (int i = 0; i < 16; ++i) {
+    const Block y = RandomBlock(rng);
+    const GfMulBy times_y(y);
+    for (int k = 0; k < 16; ++k) {
+      const Block x = RandomBlock(rng);
+      EXPECT_EQ(times_y(x), GfMul(x, y)) << Hex(x.data(), 16) << " * " << Hex(y.data(), 16);
+    }
+    for (int bit = 0; bit < 128; ++bit) {
+      Block unit{};
+      unit[bit / 8] = static_cast<uint8_t>(0x80 >> (bit % 8));
+      EXPECT_EQ(times_y(unit), GfMul(unit, y)) << "bit " << bit;
+      EXPECT_EQ(times_y.PowerOfX(bit), GfMul(unit, y)) << "bit " << bit;
+    }
+  }
+}
+
 // GHASH against OpenSSL's AES-GCM: with a 12-byte IV, empty AAD and text C,
 // tag = E_K(J0) ^ GHASH_H(C || [0]_64 || [len(C)]_64) with H = E_K(0) and J0 = IV || 0^31 || 1.
 TEST(GcmMathTest, GhashMatchesOpenSslGcm) {

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "oracles/backend.h"
+#include "oracles/evp_fetch.h"
 
 namespace ariasuite::oracles {
 namespace {
@@ -36,10 +37,11 @@ const uint8_t* Ptr0(const Bytes& b) {
   return b.empty() ? &kEmpty : b.data();
 }
 
-// Fetches the cipher and sets the key length explicitly so an invalid length is OpenSSL's refusal.
+// Fetches the cipher (once per process: evp_fetch.h) and sets the key length explicitly so an
+// invalid length is OpenSSL's refusal.
 std::optional<Result> InitCipher(EVP_CIPHER_CTX* ctx, const Request& r, const char* mode,
                                  bool encrypt, Ptr<EVP_CIPHER>* cipher) {
-  cipher->reset(EVP_CIPHER_fetch(nullptr, CipherName(r.cipher, r.key.size(), mode).c_str(), nullptr));
+  cipher->reset(FetchCipher(CipherName(r.cipher, r.key.size(), mode)));
   if (!*cipher) return std::nullopt;  // not in this OpenSSL build
   if (EVP_CipherInit_ex2(ctx, cipher->get(), nullptr, nullptr, encrypt ? 1 : 0, nullptr) != 1) {
     return Refused("EVP_CipherInit_ex2");
@@ -178,9 +180,10 @@ std::optional<Result> Ccm(const Request& r, bool seal) {
 }
 
 std::optional<Result> Cmac(const Request& r) {
-  Ptr<EVP_MAC> mac(EVP_MAC_fetch(nullptr, "CMAC", nullptr));
-  if (!mac) return std::nullopt;
-  Ptr<EVP_MAC_CTX> ctx(EVP_MAC_CTX_new(mac.get()));
+  // Fetched once per process, as the ciphers are (evp_fetch.h).
+  static EVP_MAC* const mac = EVP_MAC_fetch(nullptr, "CMAC", nullptr);
+  if (mac == nullptr) return std::nullopt;
+  Ptr<EVP_MAC_CTX> ctx(EVP_MAC_CTX_new(mac));
   std::string cipher = CipherName(r.cipher, r.key.size(), "CBC");
   OSSL_PARAM params[] = {
       OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, cipher.data(), 0),

@@ -68,16 +68,19 @@ class OursBackend : public Backend {
       if (r.op == Op::kGcmSeal || r.op == Op::kGcmOpen) return AesGcm(r);
       return std::nullopt;
     }
-    AriaKey ek, dk;
-    const Status eks = AriaSetEncryptKey(&ek, P(r.key), r.key.size());
+    if (r.op == Op::kGcmSeal || r.op == Op::kGcmOpen) return AriaGcm(r);
+    const Status eks = Keys(r.key);
     if (eks != Status::kOk) return FromStatus(eks);
+    const AriaKey& ek = keys_.ek;
     const bool needs_dk = r.op == Op::kEcbDecrypt || r.op == Op::kCbcDecrypt ||
                           r.op == Op::kCbcPkcs5Decrypt || r.op == Op::kKwUnwrap ||
                           r.op == Op::kKwpUnwrap;
-    if (needs_dk) {
-      const Status dks = AriaSetDecryptKey(&dk, P(r.key), r.key.size());
+    if (needs_dk && !keys_.dk_made) {
+      const Status dks = AriaSetDecryptKey(&keys_.dk, P(r.key), r.key.size());
       if (dks != Status::kOk) return FromStatus(dks);
+      keys_.dk_made = true;
     }
+    const AriaKey& dk = keys_.dk;
     Bytes out(r.input.size() + 32);
     size_t out_len = 0;
     switch (r.op) {
@@ -120,21 +123,8 @@ class OursBackend : public Backend {
         return FromStatus(s, std::move(out));
       }
       case Op::kGcmSeal:
-      case Op::kGcmOpen: {
-        AriaGcmKey key;
-        Status s = key.Init(impl_, P(r.key), r.key.size());
-        if (s != Status::kOk) return FromStatus(s);
-        out.resize(r.input.size());
-        if (r.op == Op::kGcmSeal) {
-          Bytes tag(r.tag_len);
-          s = AriaGcmSeal(key, out.data(), tag.data(), r.tag_len, P(r.iv), r.iv.size(),
-                          P(r.input), r.input.size(), P(r.aad), r.aad.size());
-          return FromStatus(s, std::move(out), std::move(tag));
-        }
-        s = AriaGcmOpen(key, out.data(), P(r.iv), r.iv.size(), P(r.input), r.input.size(),
-                        P(r.tag), r.tag.size(), P(r.aad), r.aad.size());
-        return FromStatus(s, std::move(out));
-      }
+      case Op::kGcmOpen:
+        return AriaGcm(r);
       case Op::kCcmSeal:
       case Op::kCcmOpen: {
         out.resize(r.input.size());
@@ -190,17 +180,71 @@ class OursBackend : public Backend {
   }
 
  private:
+  // The key schedules of the last key used, kept while requests repeat it (a fuzz input's seal,
+  // its round-trip open and the setup's hash key all use one key): made from scratch when the key
+  // bytes change, so a request never sees another key's schedule.
+  struct KeyCache {
+    Bytes key;
+    bool valid = false;  // the key bytes were accepted and ek made
+    AriaKey ek;
+    bool dk_made = false;
+    AriaKey dk;
+    bool gcm_made = false;
+    AriaGcmKey gcm;
+  };
+  Status Keys(const Bytes& key) {
+    if (keys_.valid && keys_.key == key) return Status::kOk;
+    keys_.valid = keys_.dk_made = keys_.gcm_made = false;
+    const Status s = AriaSetEncryptKey(&keys_.ek, P(key), key.size());
+    if (s != Status::kOk) return s;
+    keys_.key = key;
+    keys_.valid = true;
+    return s;
+  }
+
+  std::optional<Result> AriaGcm(const Request& r);
   std::optional<Result> AesGcm(const Request& r);
 
   Impl impl_;
   std::optional<std::string> unavailable_;
+  KeyCache keys_;
+  Bytes aes_key_bytes_;
+  bool aes_valid_ = false;
+  AesGcmKeyForTesting aes_key_;
 };
+
+std::optional<Result> OursBackend::AriaGcm(const Request& r) {
+  Status s = Keys(r.key);
+  if (s == Status::kOk && !keys_.gcm_made) {
+    s = keys_.gcm.Init(impl_, P(r.key), r.key.size());
+    keys_.gcm_made = s == Status::kOk;
+  }
+  if (s != Status::kOk) return FromStatus(s);
+  const AriaGcmKey& key = keys_.gcm;
+  Bytes out(r.input.size());
+  if (r.op == Op::kGcmSeal) {
+    Bytes tag(r.tag_len);
+    s = AriaGcmSeal(key, out.data(), tag.data(), r.tag_len, P(r.iv), r.iv.size(), P(r.input),
+                    r.input.size(), P(r.aad), r.aad.size());
+    return FromStatus(s, std::move(out), std::move(tag));
+  }
+  s = AriaGcmOpen(key, out.data(), P(r.iv), r.iv.size(), P(r.input), r.input.size(), P(r.tag),
+                  r.tag.size(), P(r.aad), r.aad.size());
+  return FromStatus(s, std::move(out));
+}
 
 std::optional<Result> OursBackend::AesGcm(const Request& r) {
   // The AES instantiation has one (scalar) path: every ours/* backend runs the same code here.
-  AesGcmKeyForTesting key;
-  Status s = key.Init(P(r.key), r.key.size());
-  if (s != Status::kOk) return FromStatus(s);
+  // Its key (schedule and H) is kept while requests repeat the key bytes, as KeyCache's.
+  if (!aes_valid_ || aes_key_bytes_ != r.key) {
+    aes_valid_ = false;
+    const Status init = aes_key_.Init(P(r.key), r.key.size());
+    if (init != Status::kOk) return FromStatus(init);
+    aes_key_bytes_ = r.key;
+    aes_valid_ = true;
+  }
+  const AesGcmKeyForTesting& key = aes_key_;
+  Status s = Status::kOk;
   Bytes out(r.input.size());
   if (r.op == Op::kGcmSeal) {
     Bytes tag(r.tag_len);

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "oracles/backend.h"
+#include "oracles/evp_fetch.h"
 #include "oracles/gcm_math.h"
 
 namespace ariasuite::oracles {
@@ -42,7 +43,7 @@ class BlockCipher {
       return "key length " + std::to_string(key.size());
     }
     const std::string name = std::string(family) + "-" + bits + "-ECB";
-    cipher_.reset(EVP_CIPHER_fetch(nullptr, name.c_str(), nullptr));
+    cipher_.reset(FetchCipher(name));
     ctx_.reset(EVP_CIPHER_CTX_new());
     if (!cipher_ || !ctx_ || EVP_EncryptInit_ex2(ctx_.get(), cipher_.get(), key.data(), nullptr,
                                                  nullptr) != 1 ||

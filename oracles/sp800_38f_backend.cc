@@ -18,6 +18,7 @@
 #include <string>
 
 #include "oracles/backend.h"
+#include "oracles/evp_fetch.h"
 
 namespace ariasuite::oracles {
 namespace {
@@ -55,7 +56,7 @@ class AriaBlock {
       *bad_key = true;
       return "KEK length " + std::to_string(key.size()) + " (ARIA takes 16, 24 or 32 bytes)";
     }
-    cipher_.reset(EVP_CIPHER_fetch(nullptr, name, nullptr));
+    cipher_.reset(FetchCipher(name));
     ctx_.reset(EVP_CIPHER_CTX_new());
     if (!cipher_ || !ctx_) return std::string("EVP_CIPHER_fetch ") + name;
     if (EVP_CipherInit_ex2(ctx_.get(), cipher_.get(), key.data(), nullptr, encrypt ? 1 : 0,

@@ -19,6 +19,7 @@ prof="llvm-profdata-14"
 command -v "$cov" >/dev/null && command -v "$prof" >/dev/null || {
   echo "ariasuite: fuzz --coverage needs $cov and $prof (Debian package llvm-14)" >&2; exit 2; }
 
+mkdir -p "$out" || { echo "coverage: cannot create $out"; exit 1; }
 labels=(//conformance:runner)
 for t in "${targets[@]}"; do labels+=("//fuzz:${t}_fuzzer"); done
 echo "coverage: building ${#labels[@]} binaries with clang source-based coverage"

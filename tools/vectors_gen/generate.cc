@@ -546,6 +546,81 @@ bool CtrFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
   return Finish(env, d, out, log, error);
 }
 
+// ---- ARIA-CFB128, CFB8, CFB1, OFB ----
+
+// One CFB or OFB edge file: every length 0..short_max with each key size, then the given longer
+// lengths (with key sizes cycling). Each case is our scalar reference's encryption; the runner
+// checks both directions, so decryption (CFB128's batched one included) is judged too.
+bool FeedbackFile(Env& env, Mode mode, const std::string& name, const std::string& what,
+                  size_t short_max, const std::vector<size_t>& long_lengths,
+                  std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
+  DocSpec d;
+  d.path = "vectors/generated/aria_" + name + "_edge_test.json";
+  d.mode = mode;
+  d.intro = {"ARIA-" + std::string(oracles::ModeName(mode)) + " edge cases (" + what +
+             "): every length 0.." + std::to_string(short_max) +
+             " bytes with 128-, 192- and 256-bit keys, and longer texts around the SIMD batch "
+             "boundaries of ariasuite's paths (CFB128 decryption runs 64-block batches). Schema: "
+             "IndCpaTest with algorithm " + vectors::WycheproofAlgorithm(Cipher::kAria, mode) +
+             " (an ariasuite extension)."};
+  d.notes = {
+      {"EveryLength", {"EDGE_CASE", "Every text length from 0 bytes to a few blocks: partial "
+                                    "segments and blocks, where feedback code hands over."}},
+      {"SimdTail", {"EDGE_CASE",
+                    "The text length lies around a SIMD batch boundary of ariasuite's paths "
+                    "(n x 16 and n x 64 blocks, one block and one byte either side)."}},
+  };
+  const Op op = oracles::EncryptOp(mode);
+  auto add = [&](const Bytes& key, const Bytes& iv, const Bytes& pt, const std::string& flag) {
+    Request r;
+    r.op = op;
+    r.key = key;
+    r.iv = iv;
+    r.input = pt;
+    TestCase c;
+    c.mode = mode;
+    c.key = key;
+    c.iv = iv;
+    c.msg = pt;
+    c.ct = env.Ours(r).output;
+    c.flags = {flag};
+    c.comment = std::to_string(key.size() * 8) + "-bit key, text " + DescribeLength(pt.size());
+    d.cases.push_back(std::move(c));
+  };
+  Rng rng("aria-" + name + "-edge");
+  for (size_t key_len : {16, 24, 32}) {
+    for (size_t len = 0; len <= short_max; ++len) {
+      const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, 16, len});
+      add(drawn[0], drawn[1], drawn[2], "EveryLength");
+    }
+  }
+  for (size_t i = 0; i < long_lengths.size(); ++i) {
+    const size_t key_len = 16 + 8 * (i % 3);
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, 16, long_lengths[i]});
+    add(drawn[0], drawn[1], drawn[2], "SimdTail");
+  }
+  return Finish(env, d, out, log, error);
+}
+
+bool FeedbackFiles(Env& env, std::vector<GeneratedFile>* out, std::string* log,
+                   std::string* error) {
+  // Around 1, 16, 32, 64 and 128 blocks: one block and one byte either side.
+  std::vector<size_t> around;
+  for (size_t b : {16, 32, 64, 128}) {
+    for (long delta : {-17L, -1L, 0L, 1L, 17L}) around.push_back(b * 16 + delta);
+  }
+  const std::vector<size_t> bytewise = {63, 64, 65, 100, 255, 256, 257};
+  return FeedbackFile(env, Mode::kCfb128, "cfb128", "SP 800-38A §6.3, 128-bit segments", 48,
+                      around, out, log, error) &&
+         FeedbackFile(env, Mode::kCfb8, "cfb8", "SP 800-38A §6.3, 8-bit segments", 40, bytewise,
+                      out, log, error) &&
+         FeedbackFile(env, Mode::kCfb1, "cfb1",
+                      "SP 800-38A §6.3, 1-bit segments over whole bytes, most significant bit "
+                      "first, as OpenSSL's aria-*-cfb1",
+                      33, {64, 100, 255}, out, log, error) &&
+         FeedbackFile(env, Mode::kOfb, "ofb", "SP 800-38A §6.4", 48, around, out, log, error);
+}
+
 // ---- ARIA-CCM ----
 
 bool CcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
@@ -1401,6 +1476,7 @@ bool GenerateAll(std::vector<GeneratedFile>* out, std::string* log, std::string*
   }
   out->clear();
   return GcmFile(env, out, log, error) && CtrFile(env, out, log, error) &&
+         FeedbackFiles(env, out, log, error) &&
          CcmFile(env, out, log, error) && CbcFile(env, out, log, error) &&
          CavpSample(env, out, log, error) && EvpSample(env, out, log, error) &&
          TestmgrSample(env, out, log, error) && BotanSample(env, out, log, error) &&

@@ -56,7 +56,11 @@ TEST(GenerateTest, EveryCaseAgreesWhereItSaysItDoes) {
   for (const char* rel : {"vectors/generated/aria_gcm_edge_test.json",
                           "vectors/generated/aria_ctr_edge_test.json",
                           "vectors/generated/aria_ccm_edge_test.json",
-                          "vectors/generated/aria_cbc_pkcs5_edge_test.json"}) {
+                          "vectors/generated/aria_cbc_pkcs5_edge_test.json",
+                          "vectors/generated/aria_cfb128_edge_test.json",
+                          "vectors/generated/aria_cfb8_edge_test.json",
+                          "vectors/generated/aria_cfb1_edge_test.json",
+                          "vectors/generated/aria_ofb_edge_test.json"}) {
     vectors::VectorFile f;
     std::string error;
     ASSERT_TRUE(vectors::LoadVectorFile(testdata::RunfilePath(rel), {}, &f, &error)) << error;

@@ -1,0 +1,530 @@
+// The scalar path's block engine: ARIA (RFC 5794) on 16 blocks at once, bit-sliced, constant time.
+//
+// State layout. The 256 bytes of 16 blocks become 32 words s[k][b] (k = byte position mod 4, which
+// decides the S-box; b = bit number): bit (16 * g(w) + blk) of s[k][b] is bit b of byte 4w + k of
+// block blk, with g(w) = 2 (w & 1) + (w >> 1). Each S-box type thus owns 8 full words, so the
+// substitution layer runs every S-box circuit on 64 lanes with no per-lane masks.
+//
+// S-boxes. All four are affine maps around inversion in GF(2^8) (ARIA specification v1.0 §2.4.2):
+//   S1(x) = A x^-1 + 0x63,  S2(x) = B x^247 + 0xe2 = B Q^3 x^-1 + 0xe2  (Q: squaring, linear),
+// S1^-1, S2^-1 their inverses. The inversion runs in the isomorphic tower field
+// GF(((2^2)^2)^2): GF(4) = GF(2)[w]/(w^2+w+1), GF(16) = GF(4)[z]/(z^2+z+w),
+// GF(256) = GF(16)[y]/(y^2+y+lambda), where the inverse of a_h y + a_l is
+// (a_h y + a_h + a_l) / (lambda a_h^2 + a_h a_l + a_l^2), recursively down to GF(4), where the
+// inverse is the square. The basis change phi into the tower (x -> beta, beta a root of the AES
+// polynomial in the tower field) is folded with each S-box's affine maps into one 8x8 bit matrix
+// per side, derived at compile time from the specification's matrices and applied as a fixed XOR
+// network.
+//
+// Diffusion. A (RFC 5794 §2.4.3) factors as A = (J+I)_w . P . (J+I)_w . (J+I)_k, where (J+I)_k
+// replaces each byte of a 4-byte word by the XOR of the word's other three bytes, (J+I)_w does the
+// same across the four words (for each byte position), and P swaps byte positions k <-> k^1 in
+// words 0 and 1 and k <-> k^2 in words 0 and 2. In the layout above (J+I)_k is XORs between the
+// type words, (J+I)_w two rotations per word and P masked swaps between type words.
+//
+// Nothing indexes memory or branches on key or data; the work depends on nblocks only.
+#include "impl/aria_bitsliced.h"
+
+#include <cstring>
+
+#include "impl/internal.h"
+
+namespace ariasuite::internal {
+namespace {
+
+// ---- GF(2) linear algebra on bytes, at compile time (public constants only) ----
+
+// A linear map of GF(2)^8 by its columns: col[j] = L(1 << j).
+struct Mat {
+  uint8_t col[8];
+};
+
+constexpr uint8_t Apply(const Mat& m, uint8_t x) {
+  uint8_t y = 0;
+  for (int j = 0; j < 8; ++j) {
+    if ((x >> j) & 1) y = static_cast<uint8_t>(y ^ m.col[j]);
+  }
+  return y;
+}
+
+constexpr Mat Compose(const Mat& outer, const Mat& inner) {
+  Mat r{};
+  for (int j = 0; j < 8; ++j) r.col[j] = Apply(outer, inner.col[j]);
+  return r;
+}
+
+constexpr Mat Inverse(const Mat& m) {
+  Mat r{};
+  for (int x = 0; x < 256; ++x) {
+    const uint8_t y = Apply(m, static_cast<uint8_t>(x));
+    for (int j = 0; j < 8; ++j) {
+      if (y == (1u << j)) r.col[j] = static_cast<uint8_t>(x);
+    }
+  }
+  return r;
+}
+
+// FIPS 197 §5.1.1 (ARIA's A): output bit i = b_i + b_{i+4} + b_{i+5} + b_{i+6} + b_{i+7}.
+constexpr Mat AesAffine() {
+  Mat r{};
+  for (int j = 0; j < 8; ++j) {
+    unsigned x = 1u << j, y = 0;
+    for (int s = 0; s <= 4; ++s) y ^= ((x << s) | (x >> (8 - s))) & 0xff;
+    r.col[j] = static_cast<uint8_t>(y);
+  }
+  return r;
+}
+
+// ARIA specification §2.4.2, matrix B; row i gives output bit i, the leftmost entry is input bit 0.
+constexpr Mat AriaB() {
+  constexpr const char* kRows[8] = {"01011110", "00111101", "11010111", "10011101",
+                                    "00101100", "10000001", "01011101", "11010011"};
+  Mat r{};
+  for (int i = 0; i < 8; ++i) {
+    for (int j = 0; j < 8; ++j) {
+      if (kRows[i][j] == '1') r.col[j] = static_cast<uint8_t>(r.col[j] | (1u << i));
+    }
+  }
+  return r;
+}
+
+// GF(2^8) of RFC 5794 / FIPS 197: polynomial basis, modulus x^8 + x^4 + x^3 + x + 1.
+constexpr uint8_t kFieldPolyLow = 0x1b;  // x^8 = x^4 + x^3 + x + 1
+
+constexpr uint8_t AesMul(uint8_t a, uint8_t b) {
+  uint8_t r = 0;
+  for (int i = 0; i < 8; ++i) {
+    if ((b >> i) & 1) r = static_cast<uint8_t>(r ^ a);
+    a = static_cast<uint8_t>((a << 1) ^ ((a & 0x80) ? kFieldPolyLow : 0));
+  }
+  return r;
+}
+
+constexpr Mat AesSquaring() {
+  Mat r{};
+  for (int j = 0; j < 8; ++j) {
+    const uint8_t x = static_cast<uint8_t>(1u << j);
+    r.col[j] = AesMul(x, x);
+  }
+  return r;
+}
+
+// ---- The tower field on bytes (compile time): bits 7..4 = a_h, 3..0 = a_l; in GF(16) bits 3..2 =
+// c_h, 1..0 = c_l; in GF(4) bit 1 = coefficient of w, bit 0 = constant ----
+
+constexpr uint8_t Mul4(uint8_t a, uint8_t b) {
+  const unsigned a1 = (a >> 1) & 1, a0 = a & 1, b1 = (b >> 1) & 1, b0 = b & 1;
+  const unsigned hh = a1 & b1, ll = a0 & b0, mm = (a1 ^ a0) & (b1 ^ b0);
+  return static_cast<uint8_t>(((mm ^ ll) << 1) | (hh ^ ll));  // w^2 = w + 1
+}
+
+constexpr uint8_t kN = 2;  // z^2 = z + w
+
+constexpr uint8_t Mul16(uint8_t a, uint8_t b) {
+  const uint8_t ah = a >> 2, al = a & 3, bh = b >> 2, bl = b & 3;
+  const uint8_t hh = Mul4(ah, bh), ll = Mul4(al, bl), mm = Mul4(ah ^ al, bh ^ bl);
+  return static_cast<uint8_t>(((mm ^ ll) << 2) | (Mul4(hh, kN) ^ ll));
+}
+
+constexpr uint8_t Mul256(uint8_t a, uint8_t b, uint8_t lambda) {
+  const uint8_t ah = a >> 4, al = a & 15, bh = b >> 4, bl = b & 15;
+  const uint8_t hh = Mul16(ah, bh), ll = Mul16(al, bl), mm = Mul16(ah ^ al, bh ^ bl);
+  return static_cast<uint8_t>(((mm ^ ll) << 4) | (Mul16(hh, lambda) ^ ll));
+}
+
+// The least lambda in GF(16) with y^2 + y + lambda irreducible (no root in GF(16)).
+constexpr uint8_t FindLambda() {
+  for (uint8_t l = 1; l < 16; ++l) {
+    bool root = false;
+    for (uint8_t t = 0; t < 16; ++t) root = root || ((Mul16(t, t) ^ t) == l);
+    if (!root) return l;
+  }
+  return 0;
+}
+constexpr uint8_t kLambda = FindLambda();
+static_assert(kLambda != 0);
+
+// The least root beta in the tower field of the AES polynomial x^8 + x^4 + x^3 + x + 1.
+constexpr uint8_t FindBeta() {
+  for (int b = 2; b < 256; ++b) {
+    uint8_t p[9] = {1};
+    for (int i = 1; i <= 8; ++i) p[i] = Mul256(p[i - 1], static_cast<uint8_t>(b), kLambda);
+    uint8_t v = p[8];
+    for (int i = 0; i < 8; ++i) {
+      if ((kFieldPolyLow >> i) & 1) v ^= p[i];
+    }
+    if (v == 0) return static_cast<uint8_t>(b);
+  }
+  return 0;
+}
+constexpr uint8_t kBeta = FindBeta();
+static_assert(kBeta != 0);
+
+// phi: the field isomorphism from the polynomial basis into the tower, x^j -> beta^j.
+constexpr Mat ToTower() {
+  Mat r{};
+  uint8_t p = 1;
+  for (int j = 0; j < 8; ++j) {
+    r.col[j] = p;
+    p = Mul256(p, kBeta, kLambda);
+  }
+  return r;
+}
+
+// The state is kept in the tower basis (phi applied to every byte, round keys included): the
+// diffusion layer and key addition are XORs of bytes and commute with phi. One S-box is then
+// post(inv_tower(pre(x) + pre_c)) + post_c with pre = I for S1, S2 and post = I for S1^-1, S2^-1.
+struct SboxMaps {
+  Mat pre;
+  uint8_t pre_c;
+  Mat post;
+  uint8_t post_c;
+};
+
+constexpr Mat Identity() { return Compose(Inverse(ToTower()), ToTower()); }
+constexpr Mat FromTower() { return Inverse(ToTower()); }
+constexpr Mat InTower(const Mat& m) { return Compose(ToTower(), Compose(m, FromTower())); }
+constexpr Mat BQ3() {
+  const Mat q = AesSquaring();
+  return Compose(AriaB(), Compose(q, Compose(q, q)));
+}
+// y = affine(x^-1) + c, e.g. S1 (A, 0x63).
+constexpr SboxMaps Forward(const Mat& affine, uint8_t c) {
+  return {Identity(), 0, InTower(affine), Apply(ToTower(), c)};
+}
+// Its inverse: x = (affine^-1 (y + c))^-1.
+constexpr SboxMaps Backward(const Mat& affine, uint8_t c) {
+  const Mat pre = InTower(Inverse(affine));
+  return {pre, Apply(pre, Apply(ToTower(), c)), Identity(), 0};
+}
+constexpr SboxMaps kS1 = Forward(AesAffine(), 0x63);
+constexpr SboxMaps kS2 = Forward(BQ3(), 0xe2);
+constexpr SboxMaps kS1Inv = Backward(AesAffine(), 0x63);
+constexpr SboxMaps kS2Inv = Backward(BQ3(), 0xe2);
+constexpr Mat kToTower = ToTower();
+constexpr Mat kFromTower = FromTower();
+
+constexpr bool IsIdentity(const Mat& m) {
+  for (int j = 0; j < 8; ++j) {
+    if (m.col[j] != (1u << j)) return false;
+  }
+  return true;
+}
+static_assert(IsIdentity(Identity()));
+
+// ---- Bit-sliced arithmetic on 64 lanes ----
+
+using W = uint64_t;
+
+// y = M x + c on eight bit planes; M and c are compile-time constants, so this unrolls into a fixed
+// XOR network.
+template <Mat M, uint8_t C>
+inline void Affine(W x[8]) {
+  if constexpr (IsIdentity(M) && C == 0) return;
+  W y[8];
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) {
+    W acc = ((C >> i) & 1) ? ~W{0} : W{0};
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; ++j) {
+      if ((M.col[j] >> i) & 1) acc ^= x[j];
+    }
+    y[i] = acc;
+  }
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) x[i] = y[i];
+}
+
+struct G4 {
+  W c1, c0;  // c1 w + c0
+};
+struct G16 {
+  G4 h, l;  // h z + l
+};
+
+inline G4 operator^(G4 a, G4 b) { return {a.c1 ^ b.c1, a.c0 ^ b.c0}; }
+inline G16 operator^(G16 a, G16 b) { return {a.h ^ b.h, a.l ^ b.l}; }
+
+inline G4 Mul(G4 a, G4 b) {  // Karatsuba, w^2 = w + 1
+  const W hh = a.c1 & b.c1, ll = a.c0 & b.c0, mm = (a.c1 ^ a.c0) & (b.c1 ^ b.c0);
+  return {mm ^ ll, hh ^ ll};
+}
+inline G4 Square(G4 a) { return {a.c1, a.c1 ^ a.c0}; }  // also the inverse in GF(4)
+inline G4 MulN(G4 a) { return {a.c1 ^ a.c0, a.c1}; }    // times w
+
+inline G16 Mul(G16 a, G16 b) {  // Karatsuba, z^2 = z + w
+  const G4 hh = Mul(a.h, b.h), ll = Mul(a.l, b.l), mm = Mul(a.h ^ a.l, b.h ^ b.l);
+  return {mm ^ ll, MulN(hh) ^ ll};
+}
+inline G16 Square(G16 a) {  // (h z + l)^2 = h^2 z + (w h^2 + l^2)
+  const G4 h2 = Square(a.h);
+  return {h2, MulN(h2) ^ Square(a.l)};
+}
+inline G16 Inv(G16 a) {
+  const G4 d = Square(MulN(Square(a.h)) ^ Mul(a.h, a.l) ^ Square(a.l));
+  return {Mul(a.h, d), Mul(a.h ^ a.l, d)};
+}
+inline G16 MulLambda(G16 a) {  // times the constant kLambda: its bits become all-0 / all-1 words
+  constexpr auto bit = [](int i) { return ((kLambda >> i) & 1) ? ~W{0} : W{0}; };
+  return Mul(a, G16{{bit(3), bit(2)}, {bit(1), bit(0)}});
+}
+
+// x <- x^-1 in the tower field (0 -> 0), x[i] = bit i of the byte.
+inline void InvTower(W x[8]) {
+  const G16 ah{{x[7], x[6]}, {x[5], x[4]}}, al{{x[3], x[2]}, {x[1], x[0]}};
+  const G16 d = Inv(MulLambda(Square(ah)) ^ Mul(ah, al) ^ Square(al));
+  const G16 h = Mul(ah, d), l = Mul(ah ^ al, d);
+  x[7] = h.h.c1, x[6] = h.h.c0, x[5] = h.l.c1, x[4] = h.l.c0;
+  x[3] = l.h.c1, x[2] = l.h.c0, x[1] = l.l.c1, x[0] = l.l.c0;
+}
+
+template <const SboxMaps& S>
+inline void Substitute(W x[8]) {
+  Affine<S.pre, S.pre_c>(x);
+  InvTower(x);
+  Affine<S.post, S.post_c>(x);
+}
+
+// s[k][b]: the state (see the file comment).
+using State = W[4][8];
+
+// RFC 5794 §2.4.2: SL1 = (SB1, SB2, SB3, SB4) and SL2 = (SB3, SB4, SB1, SB2) by byte position mod 4.
+inline void SubstituteSl1(State s) {
+  Substitute<kS1>(s[0]);
+  Substitute<kS2>(s[1]);
+  Substitute<kS1Inv>(s[2]);
+  Substitute<kS2Inv>(s[3]);
+}
+
+inline void SubstituteSl2(State s) {
+  Substitute<kS1Inv>(s[0]);
+  Substitute<kS2Inv>(s[1]);
+  Substitute<kS1>(s[2]);
+  Substitute<kS2>(s[3]);
+}
+
+inline W Rotl(W x, int n) { return (x << n) | (x >> (64 - n)); }
+
+// (J+I)_w on one word: each 16-bit group (a word w of every block) becomes the XOR of the other three.
+inline W MixWords(W x) {
+  const W x2 = Rotl(x, 32);
+  return Rotl(x ^ x2, 16) ^ x2;
+}
+
+// Lanes of words w = 0, 1 and of words w = 0, 2 (groups g(0) = 0, g(1) = 2, g(2) = 1).
+constexpr W kWords01 = 0x0000FFFF0000FFFFull;
+constexpr W kWords02 = 0x00000000FFFFFFFFull;
+
+inline void SwapMasked(W& a, W& b, W m) {
+  const W t = (a ^ b) & m;
+  a ^= t;
+  b ^= t;
+}
+
+// RFC 5794 §2.4.3: the diffusion layer A, factored as in the file comment.
+inline void Diffuse(State s) {
+  for (int b = 0; b < 8; ++b) {
+    W x0 = s[0][b], x1 = s[1][b], x2 = s[2][b], x3 = s[3][b];
+    const W t = x0 ^ x1 ^ x2 ^ x3;
+    x0 = MixWords(t ^ x0);
+    x1 = MixWords(t ^ x1);
+    x2 = MixWords(t ^ x2);
+    x3 = MixWords(t ^ x3);
+    SwapMasked(x0, x1, kWords01);
+    SwapMasked(x2, x3, kWords01);
+    SwapMasked(x0, x2, kWords02);
+    SwapMasked(x1, x3, kWords02);
+    s[0][b] = MixWords(x0);
+    s[1][b] = MixWords(x1);
+    s[2][b] = MixWords(x2);
+    s[3][b] = MixWords(x3);
+  }
+}
+
+inline uint64_t Load64(const uint8_t* p) {
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+  return v;
+}
+
+inline void Store64(uint8_t* p, uint64_t v) {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+// Round key rk in the state layout, in the tower basis: each key bit fills the 16 lanes (blocks)
+// of its word's group.
+inline void SliceRoundKey(State out, const uint8_t rk[16]) {
+  const uint64_t lo = Load64(rk), hi = Load64(rk + 8);
+  for (int k = 0; k < 4; ++k) {
+    for (int b = 0; b < 8; ++b) {
+      const int sh = 8 * k + b;  // byte k (+4) of each half: words 0, 1 (lo) and 2, 3 (hi)
+      const W m = 0x0000000100000001ull;
+      out[k][b] = (((lo >> sh) & m) | (((hi >> sh) & m) << 16)) * 0xFFFF;
+    }
+    Affine<kToTower, 0>(out[k]);
+  }
+}
+
+struct SlicedKey {
+  State rk[kAriaMaxRounds + 1];
+  int rounds;
+};
+
+inline void SliceKey(SlicedKey* out, const AriaKey& key) {
+  out->rounds = key.rounds;
+  for (int r = 0; r <= key.rounds; ++r) SliceRoundKey(out->rk[r], key.rk[r]);
+}
+
+inline void AddRoundKey(State s, const State rk) {
+  for (int k = 0; k < 4; ++k) {
+    for (int b = 0; b < 8; ++b) s[k][b] ^= rk[k][b];
+  }
+}
+
+// One exchange of a word-index bit (word stride) with a lane bit (shift, mask of lanes where it is
+// 0), over all 16 word pairs; an involution.
+inline void Exchange(W v[32], int stride, int shift, W mask) {
+  for (int i = 0; i < 32; ++i) {
+    if (i & stride) continue;  // public loop structure
+    const W t = ((v[i] >> shift) ^ v[i + stride]) & mask;
+    v[i + stride] ^= t;
+    v[i] ^= t << shift;
+  }
+}
+
+// Loaded words: word index bits (blk3 blk2 blk1 blk0 w1), lane bits (w0 k1 k0 b2 b1 b0). After the
+// five exchanges: word index (k0 b2 b1 b0 k1), lanes (w0 w1 blk3 blk2 blk1 blk0).
+inline void Transpose(W v[32]) {
+  Exchange(v, 1, 16, 0x0000FFFF0000FFFFull);
+  Exchange(v, 16, 8, 0x00FF00FF00FF00FFull);
+  Exchange(v, 8, 4, 0x0F0F0F0F0F0F0F0Full);
+  Exchange(v, 4, 2, 0x3333333333333333ull);
+  Exchange(v, 2, 1, 0x5555555555555555ull);
+}
+
+inline void TransposeBack(W v[32]) {
+  Exchange(v, 2, 1, 0x5555555555555555ull);
+  Exchange(v, 4, 2, 0x3333333333333333ull);
+  Exchange(v, 8, 4, 0x0F0F0F0F0F0F0F0Full);
+  Exchange(v, 16, 8, 0x00FF00FF00FF00FFull);
+  Exchange(v, 1, 16, 0x0000FFFF0000FFFFull);
+}
+
+constexpr int WordOf(int k, int b) { return 16 * (k & 1) + 2 * b + (k >> 1); }
+
+// Up to 16 blocks (missing ones zero lanes) into the state, and back.
+inline void LoadState(State s, const uint8_t* in, size_t nblocks) {
+  uint8_t buf[256] = {};
+  std::memcpy(buf, in, 16 * nblocks);
+  W v[32];
+  for (int i = 0; i < 32; ++i) v[i] = Load64(buf + 8 * i);
+  Transpose(v);
+  for (int k = 0; k < 4; ++k) {
+    for (int b = 0; b < 8; ++b) s[k][b] = v[WordOf(k, b)];
+    Affine<kToTower, 0>(s[k]);
+  }
+}
+
+inline void StoreState(uint8_t* out, State s, size_t nblocks) {
+  W v[32];
+  for (int k = 0; k < 4; ++k) {
+    Affine<kFromTower, 0>(s[k]);
+    for (int b = 0; b < 8; ++b) v[WordOf(k, b)] = s[k][b];
+  }
+  TransposeBack(v);
+  uint8_t buf[256];
+  for (int i = 0; i < 32; ++i) Store64(buf + 8 * i, v[i]);
+  std::memcpy(out, buf, 16 * nblocks);
+}
+
+// RFC 5794 §2.3.1 on up to 16 blocks.
+void CryptUpTo16(const SlicedKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
+  State s;
+  LoadState(s, in, nblocks);
+  const int n = key.rounds;
+  for (int r = 0; r + 1 < n; ++r) {
+    AddRoundKey(s, key.rk[r]);
+    if (r % 2 == 0) {
+      SubstituteSl1(s);
+    } else {
+      SubstituteSl2(s);
+    }
+    Diffuse(s);
+  }
+  AddRoundKey(s, key.rk[n - 1]);
+  SubstituteSl2(s);
+  AddRoundKey(s, key.rk[n]);
+  StoreState(out, s, nblocks);
+}
+
+// Adds one to the counter block: the low 32 bits only (inc32), or the whole block (128-bit). No
+// early exit, so the time does not depend on the counter value.
+inline void Increment(uint8_t ctr[16], int width_bytes) {
+  unsigned carry = 1;
+  for (int i = 15; i >= 16 - width_bytes; --i) {
+    const unsigned v = ctr[i] + carry;
+    ctr[i] = static_cast<uint8_t>(v);
+    carry = v >> 8;
+  }
+}
+
+void Ctr(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks, uint8_t ctr[16],
+         int width_bytes) {
+  if (nblocks == 0) return;
+  uint8_t ks[16 * kBitslicedBlocks];
+  SlicedKey sliced;
+  SliceKey(&sliced, key);
+  while (nblocks > 0) {
+    const size_t n = nblocks < kBitslicedBlocks ? nblocks : kBitslicedBlocks;
+    for (size_t b = 0; b < n; ++b) {
+      std::memcpy(ks + 16 * b, ctr, 16);
+      Increment(ctr, width_bytes);
+    }
+    CryptUpTo16(sliced, ks, ks, n);
+    for (size_t i = 0; i < 16 * n; ++i) out[i] = in[i] ^ ks[i];
+    out += 16 * n;
+    in += 16 * n;
+    nblocks -= n;
+  }
+}
+
+}  // namespace
+
+void BitslicedRoundFunction(bool odd, uint8_t block[16], const uint8_t rk[16]) {
+  State s, k;
+  LoadState(s, block, 1);
+  SliceRoundKey(k, rk);
+  AddRoundKey(s, k);
+  if (odd) {
+    SubstituteSl1(s);
+  } else {
+    SubstituteSl2(s);
+  }
+  Diffuse(s);
+  StoreState(block, s, 1);
+}
+
+void BitslicedCryptBlocks(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
+  if (nblocks == 0) return;
+  SlicedKey sliced;
+  SliceKey(&sliced, key);
+  while (nblocks > 0) {
+    const size_t n = nblocks < kBitslicedBlocks ? nblocks : kBitslicedBlocks;
+    CryptUpTo16(sliced, out, in, n);
+    out += 16 * n;
+    in += 16 * n;
+    nblocks -= n;
+  }
+}
+
+void BitslicedCtr32(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
+                    uint8_t ctr[16]) {
+  Ctr(key, out, in, nblocks, ctr, 4);
+}
+
+void BitslicedCtr128(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
+                     uint8_t ctr[16]) {
+  Ctr(key, out, in, nblocks, ctr, 16);
+}
+
+}  // namespace ariasuite::internal

@@ -1,0 +1,47 @@
+"""The target shapes every ariasuite package repeats, written once.
+
+cc_lib(name = "verdict", deps = [...])
+    a cc_library of verdict.cc and verdict.h (STYLE.md: one file per purpose, the target named
+    after the file); srcs / hdrs override the defaults, [] for a header-only library.
+cc_unit_test(name = "verdict_test", deps = [...])
+    a GoogleTest cc_test of verdict_test.cc with gtest_main, size "small" unless given;
+    reads_shared = True for a test that reads ../shared (vectors/testdata.h): tagged "external",
+    since Bazel does not track that folder, so a cached result would hide a change there.
+py_unit_test(name = "audit_test", data = [...])
+    an sh_test of the executable Python unittest file audit_test.py (the system python3, as
+    Bazel 4's sh_test runs it), size "small" unless given; srcs overrides the file.
+VECTOR_TEST_DEPS: what a test reading vector files links (the vectors library, its file look-up
+    and the hex codec).
+"""
+
+VECTOR_TEST_DEPS = [
+    "//oracles:hex",
+    "//vectors",
+    "//vectors:testdata",
+]
+
+def cc_lib(name, srcs = None, hdrs = None, **kwargs):
+    native.cc_library(
+        name = name,
+        srcs = [name + ".cc"] if srcs == None else srcs,
+        hdrs = [name + ".h"] if hdrs == None else hdrs,
+        **kwargs
+    )
+
+def cc_unit_test(name, deps = [], size = "small", reads_shared = False, tags = [], **kwargs):
+    native.cc_test(
+        name = name,
+        size = size,
+        srcs = kwargs.pop("srcs", [name + ".cc"]),
+        deps = deps + ["@gtest//:gtest_main"],
+        tags = tags + (["external"] if reads_shared else []),
+        **kwargs
+    )
+
+def py_unit_test(name, size = "small", **kwargs):
+    native.sh_test(
+        name = name,
+        size = size,
+        srcs = kwargs.pop("srcs", [name + ".py"]),
+        **kwargs
+    )
