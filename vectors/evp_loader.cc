@@ -127,7 +127,10 @@ bool ParseCipherName(const std::string& name, EvpCipher* out) {
   static const std::map<std::string, ModeChain> kModes = {
       {"ECB", {Mode::kEcb, Chain::kNone}}, {"CBC", {Mode::kCbc, Chain::kCbc}},
       {"CTR", {Mode::kCtr, Chain::kCtr}},  {"GCM", {Mode::kGcm, Chain::kCustom}},
-      {"CCM", {Mode::kCcm, Chain::kCustom}}};
+      {"CCM", {Mode::kCcm, Chain::kCustom}},
+      {"CFB", {Mode::kCfb128, Chain::kCfb}}, {"CFB128", {Mode::kCfb128, Chain::kCfb}},
+      {"CFB8", {Mode::kCfb8, Chain::kShift}}, {"CFB1", {Mode::kCfb1, Chain::kShift}},
+      {"OFB", {Mode::kOfb, Chain::kOfb}}};
   auto it = kModes.find(m);
   if (it == kModes.end()) return false;
   *mode = it->second.mode;
@@ -186,7 +189,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
     };
     if (!ParseCipherName(head->value, &ec)) {
       std::string why = "unsupported cipher '" + head->value +
-                        "' (supported: ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM})";
+                        "' (supported: ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,CFB,CFB8,CFB1,OFB})";
       if (options.skip_unsupported) {
         out->skipped.push_back(path + ":" + std::to_string(head->no) + ": " + why);
         return true;
@@ -213,6 +216,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
     std::map<std::string, int> seen;
     bool has_pt = false, has_ct = false, has_tag = false, has_key = false, has_iv = false;
     bool has_next_iv = false;
+    int aad_lines = 0;
     Bytes next_iv;
     std::string result, operation;
     for (const Line& l : lines) {
@@ -242,6 +246,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
         has_ct = true;
       } else if (l.key == "AAD") {
         if (c.mode != Mode::kGcm && c.mode != Mode::kCcm) return fail(l.no, "AAD for a non-AEAD cipher");
+        if (++aad_lines > 10) return fail(l.no, "more than 10 AAD lines (evp_test's AAD_NUM)");
         if (!hex(&c.aad)) return false;
       } else if (l.key == "Tag") {
         if (c.mode != Mode::kGcm && c.mode != Mode::kCcm) return fail(l.no, "Tag for a non-AEAD cipher");
@@ -291,6 +296,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
                                         " leaves after this Ciphertext (" + oracles::Hex(*want) + ")");
       }
     }
+    if (has_next_iv) c.next_iv = next_iv;
     c.tag_len = c.tag.size();
     c.direction = operation == "ENCRYPT"   ? Direction::kEncrypt
                   : operation == "DECRYPT" ? Direction::kDecrypt

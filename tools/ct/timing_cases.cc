@@ -52,11 +52,45 @@ class Case : public TimingCase {
     }
   }
 
+  // *key = the 32-byte key of class cls (Pick), expanded for encryption or decryption.
+  void PickKey(int cls, const std::vector<uint8_t>& fixed, bool decrypt, AriaKey* key) {
+    uint8_t raw[32];
+    Pick(cls, fixed, raw);
+    if (decrypt) {
+      AriaSetDecryptKey(key, raw, 32);
+    } else {
+      AriaSetEncryptKey(key, raw, 32);
+    }
+  }
+
+  // The same for GCM on path impl.
+  void PickGcmKey(int cls, const std::vector<uint8_t>& fixed, Impl impl, AriaGcmKey* key) {
+    uint8_t raw[32];
+    Pick(cls, fixed, raw);
+    key->Init(impl, raw, 32);
+  }
+
   Rng rng_;
 
  private:
   Rng fixed_rng_;
   std::vector<uint8_t> random_, fixed_copy_;
+};
+
+// A case whose timed call must fail in both classes (a wrong tag, a bad padding): Run stores the
+// call's status in status_; any other answer than `want` is the Problem.
+class MustRefuse : public Case {
+ public:
+  const char* Problem() const override { return status_ == want_ ? nullptr : problem_; }
+
+ protected:
+  MustRefuse(uint64_t seed, Status want, const char* problem)
+      : Case(seed), want_(want), problem_(problem) {}
+  Status status_ = Status::kOk;
+
+ private:
+  Status want_;
+  const char* problem_;
 };
 
 // SP 800-38F §6.1 W with any initial value a: out = A || R1..Rn after 6n steps (KW-AE with
@@ -101,13 +135,7 @@ class CryptBlock : public Case {
   CryptBlock(uint64_t seed, bool decrypt)
       : Case(seed), decrypt_(decrypt), fixed_key_(FixedBytes(32)), fixed_in_(FixedBytes(16)) {}
   void Prepare(int cls) override {
-    uint8_t raw[32];
-    Pick(cls, fixed_key_, raw);
-    if (decrypt_) {
-      AriaSetDecryptKey(&key_, raw, 32);
-    } else {
-      AriaSetEncryptKey(&key_, raw, 32);
-    }
+    PickKey(cls, fixed_key_, decrypt_, &key_);
     Pick(cls, fixed_in_, in_);
   }
   void Run() override { AriaCryptBlock(key_, out_, in_); }
@@ -124,16 +152,16 @@ class CryptBlock : public Case {
 class CryptBlocks : public Case {
  public:
   CryptBlocks(uint64_t seed, Impl impl, bool decrypt)
-      : Case(seed), be_(*BackendFor(impl)), n_(BatchBlocks(impl)), decrypt_(decrypt),
-        fixed_key_(FixedBytes(32)), fixed_in_(FixedBytes(16 * n_)), in_(16 * n_), out_(16 * n_) {}
+      : Case(seed),
+        be_(*BackendFor(impl)),
+        n_(BatchBlocks(impl)),
+        decrypt_(decrypt),
+        fixed_key_(FixedBytes(32)),
+        fixed_in_(FixedBytes(16 * n_)),
+        in_(16 * n_),
+        out_(16 * n_) {}
   void Prepare(int cls) override {
-    uint8_t raw[32];
-    Pick(cls, fixed_key_, raw);
-    if (decrypt_) {
-      AriaSetDecryptKey(&key_, raw, 32);
-    } else {
-      AriaSetEncryptKey(&key_, raw, 32);
-    }
+    PickKey(cls, fixed_key_, decrypt_, &key_);
     Pick(cls, fixed_in_, in_.data());
   }
   void Run() override { be_.crypt_blocks(key_, out_.data(), in_.data(), n_); }
@@ -150,13 +178,16 @@ class CryptBlocks : public Case {
 class Ctr : public Case {
  public:
   Ctr(uint64_t seed, Impl impl, bool ctr32)
-      : Case(seed), fn_(ctr32 ? BackendFor(impl)->ctr32 : BackendFor(impl)->ctr128),
-        n_(BatchBlocks(impl)), fixed_key_(FixedBytes(32)), fixed_in_(FixedBytes(16 * n_)),
-        iv_(FixedBytes(16)), in_(16 * n_), out_(16 * n_) {}
+      : Case(seed),
+        fn_(ctr32 ? BackendFor(impl)->ctr32 : BackendFor(impl)->ctr128),
+        n_(BatchBlocks(impl)),
+        fixed_key_(FixedBytes(32)),
+        fixed_in_(FixedBytes(16 * n_)),
+        iv_(FixedBytes(16)),
+        in_(16 * n_),
+        out_(16 * n_) {}
   void Prepare(int cls) override {
-    uint8_t raw[32];
-    Pick(cls, fixed_key_, raw);
-    AriaSetEncryptKey(&key_, raw, 32);
+    PickKey(cls, fixed_key_, false, &key_);
     Pick(cls, fixed_in_, in_.data());
     std::memcpy(ctr_, iv_.data(), 16);
   }
@@ -170,12 +201,47 @@ class Ctr : public Case {
   uint8_t ctr_[16];
 };
 
+// CFB128, CFB8, CFB1 and OFB, each direction, over 20 bytes with a secret key and input; the IV
+// is public (the same in both classes).
+class CfbOfb : public Case {
+ public:
+  CfbOfb(uint64_t seed, Impl impl)
+      : Case(seed), impl_(impl), fixed_key_(FixedBytes(32)), fixed_in_(FixedBytes(20)),
+        iv_(FixedBytes(16)) {}
+  void Prepare(int cls) override {
+    uint8_t raw[32];
+    Pick(cls, fixed_key_, raw);
+    AriaSetEncryptKey(&key_, raw, 32);
+    Pick(cls, fixed_in_, in_);
+  }
+  void Run() override {
+    using Fn = Status (*)(Impl, const AriaKey&, AriaFeedbackState*, uint8_t*, const uint8_t*,
+                          size_t);
+    for (Fn fn : {AriaCfb128Encrypt, AriaCfb128Decrypt, AriaCfb8Encrypt, AriaCfb8Decrypt,
+                  AriaCfb1Encrypt, AriaCfb1Decrypt, AriaOfb}) {
+      AriaFeedbackState st;
+      AriaFeedbackInit(&st, iv_.data());
+      fn(impl_, key_, &st, out_, in_, sizeof(in_));
+    }
+  }
+
+ private:
+  Impl impl_;
+  std::vector<uint8_t> fixed_key_, fixed_in_, iv_;
+  AriaKey key_;
+  uint8_t in_[20], out_[20];
+};
+
 // GHASH with a secret H (its precomputation included in the timed call) and secret data.
 class Ghash : public Case {
  public:
   Ghash(uint64_t seed, Impl impl)
-      : Case(seed), be_(*BackendFor(impl)), n_(BatchBlocks(impl)), fixed_h_(FixedBytes(16)),
-        fixed_in_(FixedBytes(16 * n_)), in_(16 * n_) {}
+      : Case(seed),
+        be_(*BackendFor(impl)),
+        n_(BatchBlocks(impl)),
+        fixed_h_(FixedBytes(16)),
+        fixed_in_(FixedBytes(16 * n_)),
+        in_(16 * n_) {}
   void Prepare(int cls) override {
     Pick(cls, fixed_h_, h_);
     Pick(cls, fixed_in_, in_.data());
@@ -198,13 +264,19 @@ class Ghash : public Case {
 class GcmBulk : public Case {
  public:
   GcmBulk(uint64_t seed, Impl impl)
-      : Case(seed), be_(*BackendFor(impl)), n_(BatchBlocks(impl)), fixed_key_(FixedBytes(32)),
-        fixed_h_(FixedBytes(16)), fixed_in_(FixedBytes(16 * n_)), iv_(FixedBytes(16)),
-        in_(16 * n_), mid_(16 * n_), out_(16 * n_) {}
+      : Case(seed),
+        be_(*BackendFor(impl)),
+        n_(BatchBlocks(impl)),
+        fixed_key_(FixedBytes(32)),
+        fixed_h_(FixedBytes(16)),
+        fixed_in_(FixedBytes(16 * n_)),
+        iv_(FixedBytes(16)),
+        in_(16 * n_),
+        mid_(16 * n_),
+        out_(16 * n_) {}
   void Prepare(int cls) override {
-    uint8_t raw[32], h[16];
-    Pick(cls, fixed_key_, raw);
-    AriaSetEncryptKey(&key_, raw, 32);
+    uint8_t h[16];
+    PickKey(cls, fixed_key_, false, &key_);
     Pick(cls, fixed_h_, h);
     be_.ghash_init(&hkey_, h);
     Pick(cls, fixed_in_, in_.data());
@@ -234,12 +306,14 @@ constexpr size_t kGcmText = 64;
 class GcmSeal : public Case {
  public:
   GcmSeal(uint64_t seed, Impl impl)
-      : Case(seed), impl_(impl), fixed_key_(FixedBytes(32)), fixed_pt_(FixedBytes(kGcmText)),
-        iv_(FixedBytes(12)), aad_(FixedBytes(13)) {}
+      : Case(seed),
+        impl_(impl),
+        fixed_key_(FixedBytes(32)),
+        fixed_pt_(FixedBytes(kGcmText)),
+        iv_(FixedBytes(12)),
+        aad_(FixedBytes(13)) {}
   void Prepare(int cls) override {
-    uint8_t raw[32];
-    Pick(cls, fixed_key_, raw);
-    key_.Init(impl_, raw, 32);
+    PickGcmKey(cls, fixed_key_, impl_, &key_);
     Pick(cls, fixed_pt_, pt_);
   }
   void Run() override {
@@ -256,11 +330,19 @@ class GcmSeal : public Case {
 
 // A public ciphertext, and a wrong tag: the fixed class's tag matches the fixed key's expected tag
 // in every byte but the last; the random class has a random key and a random tag.
-class GcmOpenWrongTag : public Case {
+constexpr char kWrongTag[] = "the wrong tag was not refused";
+
+class GcmOpenWrongTag : public MustRefuse {
  public:
   GcmOpenWrongTag(uint64_t seed, Impl impl, bool streaming)
-      : Case(seed), impl_(impl), streaming_(streaming), fixed_key_(FixedBytes(32)),
-        iv_(FixedBytes(12)), aad_(FixedBytes(13)), ct_(kGcmText), fixed_tag_(16) {
+      : MustRefuse(seed, Status::kAuthFailed, kWrongTag),
+        impl_(impl),
+        streaming_(streaming),
+        fixed_key_(FixedBytes(32)),
+        iv_(FixedBytes(12)),
+        aad_(FixedBytes(13)),
+        ct_(kGcmText),
+        fixed_tag_(16) {
     const std::vector<uint8_t> pt = FixedBytes(kGcmText);
     key_.Init(impl_, fixed_key_.data(), 32);
     AriaGcmSeal(key_, ct_.data(), fixed_tag_.data(), 16, iv_.data(), iv_.size(), pt.data(),
@@ -268,9 +350,7 @@ class GcmOpenWrongTag : public Case {
     fixed_tag_[15] ^= 1;
   }
   void Prepare(int cls) override {
-    uint8_t raw[32];
-    Pick(cls, fixed_key_, raw);
-    key_.Init(impl_, raw, 32);
+    PickGcmKey(cls, fixed_key_, impl_, &key_);
     Pick(cls, fixed_tag_, tag_);
     if (streaming_) {
       ctx_.Start(key_, iv_.data(), iv_.size());
@@ -294,12 +374,6 @@ class GcmOpenWrongTag : public Case {
   AriaGcmKey key_;
   AriaGcmContext ctx_;
   uint8_t tag_[16], out_[kGcmText];
-  Status status_ = Status::kOk;
-
- public:
-  const char* Problem() const override {
-    return status_ == Status::kAuthFailed ? nullptr : "the wrong tag was not refused";
-  }
 };
 
 // ---- The other modes' verdicts ----
@@ -307,10 +381,13 @@ class GcmOpenWrongTag : public Case {
 // Two blocks whose padding is invalid in both classes: the fixed last block is 11 10 10 ... 10 (a
 // 16-byte padding whose first byte is wrong: 15 bytes of it are right); the random class's last
 // block is random, drawn again until its padding is invalid.
-class CbcPkcs5BadPadding : public Case {
+class CbcPkcs5BadPadding : public MustRefuse {
  public:
   CbcPkcs5BadPadding(uint64_t seed, Impl impl)
-      : Case(seed), impl_(impl), fixed_key_(FixedBytes(32)), fixed_pt_(FixedBytes(32)),
+      : MustRefuse(seed, Status::kBadPadding, "the bad padding was not refused"),
+        impl_(impl),
+        fixed_key_(FixedBytes(32)),
+        fixed_pt_(FixedBytes(32)),
         iv_(FixedBytes(16)) {
     std::memset(fixed_pt_.data() + 16, 0x10, 16);
     fixed_pt_[16] = 0x11;
@@ -343,20 +420,19 @@ class CbcPkcs5BadPadding : public Case {
   std::vector<uint8_t> fixed_key_, fixed_pt_, iv_;
   AriaKey ek_, dk_;
   uint8_t ct_[32], out_[32];
-  Status status_ = Status::kOk;
-
- public:
-  const char* Problem() const override {
-    return status_ == Status::kBadPadding ? nullptr : "the bad padding was not refused";
-  }
 };
 
 // CCM open and CMAC verify with a wrong tag, as GcmOpenWrongTag.
-class CcmOpenWrongTag : public Case {
+class CcmOpenWrongTag : public MustRefuse {
  public:
   CcmOpenWrongTag(uint64_t seed, Impl impl)
-      : Case(seed), impl_(impl), fixed_key_(FixedBytes(32)), nonce_(FixedBytes(13)),
-        aad_(FixedBytes(8)), ct_(40), fixed_tag_(16) {
+      : MustRefuse(seed, Status::kAuthFailed, kWrongTag),
+        impl_(impl),
+        fixed_key_(FixedBytes(32)),
+        nonce_(FixedBytes(13)),
+        aad_(FixedBytes(8)),
+        ct_(40),
+        fixed_tag_(16) {
     const std::vector<uint8_t> pt = FixedBytes(40);
     AriaSetEncryptKey(&key_, fixed_key_.data(), 32);
     AriaCcmSeal(impl_, key_, ct_.data(), fixed_tag_.data(), 16, nonce_.data(), nonce_.size(),
@@ -364,9 +440,7 @@ class CcmOpenWrongTag : public Case {
     fixed_tag_[15] ^= 1;
   }
   void Prepare(int cls) override {
-    uint8_t raw[32];
-    Pick(cls, fixed_key_, raw);
-    AriaSetEncryptKey(&key_, raw, 32);
+    PickKey(cls, fixed_key_, false, &key_);
     Pick(cls, fixed_tag_, tag_);
   }
   void Run() override {
@@ -379,26 +453,22 @@ class CcmOpenWrongTag : public Case {
   std::vector<uint8_t> fixed_key_, nonce_, aad_, ct_, fixed_tag_;
   AriaKey key_;
   uint8_t tag_[16], out_[40];
-  Status status_ = Status::kOk;
-
- public:
-  const char* Problem() const override {
-    return status_ == Status::kAuthFailed ? nullptr : "the wrong tag was not refused";
-  }
 };
 
-class CmacWrongTag : public Case {
+class CmacWrongTag : public MustRefuse {
  public:
   CmacWrongTag(uint64_t seed, Impl impl)
-      : Case(seed), impl_(impl), fixed_key_(FixedBytes(32)), msg_(FixedBytes(33)), fixed_tag_(16) {
+      : MustRefuse(seed, Status::kAuthFailed, kWrongTag),
+        impl_(impl),
+        fixed_key_(FixedBytes(32)),
+        msg_(FixedBytes(33)),
+        fixed_tag_(16) {
     AriaSetEncryptKey(&key_, fixed_key_.data(), 32);
     AriaCmac(impl_, key_, fixed_tag_.data(), 16, msg_.data(), msg_.size());
     fixed_tag_[15] ^= 1;
   }
   void Prepare(int cls) override {
-    uint8_t raw[32];
-    Pick(cls, fixed_key_, raw);
-    AriaSetEncryptKey(&key_, raw, 32);
+    PickKey(cls, fixed_key_, false, &key_);
     Pick(cls, fixed_tag_, tag_);
   }
   void Run() override { status_ = AriaCmacVerify(impl_, key_, tag_, 16, msg_.data(), msg_.size()); }
@@ -408,21 +478,19 @@ class CmacWrongTag : public Case {
   std::vector<uint8_t> fixed_key_, msg_, fixed_tag_;
   AriaKey key_;
   uint8_t tag_[16];
-  Status status_ = Status::kOk;
-
- public:
-  const char* Problem() const override {
-    return status_ == Status::kAuthFailed ? nullptr : "the wrong tag was not refused";
-  }
 };
 
 // KW / KWP unwrap of 32 bytes that fails in both classes. Fixed: W under the fixed key of an
 // almost valid input (KW: ICV1 with its last byte flipped; KWP: ICV2, the right length 20, and a
 // padding whose last byte is 1). Random: a random key and 32 random bytes.
-class UnwrapFails : public Case {
+class UnwrapFails : public MustRefuse {
  public:
   UnwrapFails(uint64_t seed, Impl impl, bool kwp)
-      : Case(seed), impl_(impl), kwp_(kwp), fixed_key_(FixedBytes(32)), fixed_in_(32) {
+      : MustRefuse(seed, Status::kAuthFailed, "the bad input was not refused"),
+        impl_(impl),
+        kwp_(kwp),
+        fixed_key_(FixedBytes(32)),
+        fixed_in_(32) {
     AriaKey ek;
     AriaSetEncryptKey(&ek, fixed_key_.data(), 32);
     std::vector<uint8_t> s = FixedBytes(32);  // A || R1 || R2 || R3
@@ -440,9 +508,7 @@ class UnwrapFails : public Case {
     Wrap(ek, s.data(), s.data() + 8, 3, fixed_in_.data());
   }
   void Prepare(int cls) override {
-    uint8_t raw[32];
-    Pick(cls, fixed_key_, raw);
-    AriaSetDecryptKey(&dk_, raw, 32);
+    PickKey(cls, fixed_key_, true, &dk_);
     Pick(cls, fixed_in_, in_);
   }
   void Run() override {
@@ -457,12 +523,6 @@ class UnwrapFails : public Case {
   std::vector<uint8_t> fixed_key_, fixed_in_;
   AriaKey dk_;
   uint8_t in_[32], out_[32];
-  Status status_ = Status::kOk;
-
- public:
-  const char* Problem() const override {
-    return status_ == Status::kAuthFailed ? nullptr : "the bad input was not refused";
-  }
 };
 
 // ---- Single instructions: all-zero operands (where a shortcut for zero would show) against
@@ -471,7 +531,8 @@ class UnwrapFails : public Case {
 class IsaChain : public Case {
  public:
   IsaChain(uint64_t seed, Claim claim)
-      : Case(seed), claim_(claim),
+      : Case(seed),
+        claim_(claim),
         fixed_(claim == Claim::kIsaAesEncLast || claim == Claim::kIsaAesDecLast ? 16 : 64, 0),
         fixed_other_(64, 0) {}
   void Prepare(int cls) override {
@@ -539,51 +600,31 @@ class LeakyLoop : public Case {
 
 std::unique_ptr<TimingCase> MakeTimingCase(Claim claim, Impl impl, uint64_t seed) {
   switch (claim) {
-    case Claim::kKeySchedule:
-      return std::make_unique<KeySchedule>(seed);
-    case Claim::kEncryptBlock:
-      return std::make_unique<CryptBlock>(seed, false);
-    case Claim::kDecryptBlock:
-      return std::make_unique<CryptBlock>(seed, true);
-    case Claim::kEncrypt:
-      return std::make_unique<CryptBlocks>(seed, impl, false);
-    case Claim::kDecrypt:
-      return std::make_unique<CryptBlocks>(seed, impl, true);
-    case Claim::kCtr32:
-      return std::make_unique<Ctr>(seed, impl, true);
-    case Claim::kCtr128:
-      return std::make_unique<Ctr>(seed, impl, false);
-    case Claim::kGhash:
-      return std::make_unique<Ghash>(seed, impl);
-    case Claim::kGcmBulk:
-      return std::make_unique<GcmBulk>(seed, impl);
-    case Claim::kGcmSeal:
-      return std::make_unique<GcmSeal>(seed, impl);
-    case Claim::kGcmOpenTagCheck:
-      return std::make_unique<GcmOpenWrongTag>(seed, impl, false);
-    case Claim::kGcmTagCompare:
-      return std::make_unique<GcmOpenWrongTag>(seed, impl, true);
-    case Claim::kCbcPkcs5PaddingCheck:
-      return std::make_unique<CbcPkcs5BadPadding>(seed, impl);
-    case Claim::kCcmOpenTagCheck:
-      return std::make_unique<CcmOpenWrongTag>(seed, impl);
-    case Claim::kCmacVerify:
-      return std::make_unique<CmacWrongTag>(seed, impl);
-    case Claim::kKwUnwrapCheck:
-      return std::make_unique<UnwrapFails>(seed, impl, false);
-    case Claim::kKwpUnwrapCheck:
-      return std::make_unique<UnwrapFails>(seed, impl, true);
+    case Claim::kKeySchedule: return std::make_unique<KeySchedule>(seed);
+    case Claim::kEncryptBlock: return std::make_unique<CryptBlock>(seed, false);
+    case Claim::kDecryptBlock: return std::make_unique<CryptBlock>(seed, true);
+    case Claim::kEncrypt: return std::make_unique<CryptBlocks>(seed, impl, false);
+    case Claim::kDecrypt: return std::make_unique<CryptBlocks>(seed, impl, true);
+    case Claim::kCtr32: return std::make_unique<Ctr>(seed, impl, true);
+    case Claim::kCtr128: return std::make_unique<Ctr>(seed, impl, false);
+    case Claim::kGhash: return std::make_unique<Ghash>(seed, impl);
+    case Claim::kGcmBulk: return std::make_unique<GcmBulk>(seed, impl);
+    case Claim::kGcmSeal: return std::make_unique<GcmSeal>(seed, impl);
+    case Claim::kGcmOpenTagCheck: return std::make_unique<GcmOpenWrongTag>(seed, impl, false);
+    case Claim::kGcmTagCompare: return std::make_unique<GcmOpenWrongTag>(seed, impl, true);
+    case Claim::kCbcPkcs5PaddingCheck: return std::make_unique<CbcPkcs5BadPadding>(seed, impl);
+    case Claim::kCcmOpenTagCheck: return std::make_unique<CcmOpenWrongTag>(seed, impl);
+    case Claim::kCmacVerify: return std::make_unique<CmacWrongTag>(seed, impl);
+    case Claim::kKwUnwrapCheck: return std::make_unique<UnwrapFails>(seed, impl, false);
+    case Claim::kKwpUnwrapCheck: return std::make_unique<UnwrapFails>(seed, impl, true);
+    case Claim::kCfbOfb: return std::make_unique<CfbOfb>(seed, impl);
     case Claim::kIsaGf2p8AffineInv:
     case Claim::kIsaTernlog:
     case Claim::kIsaAesEncLast:
-    case Claim::kIsaAesDecLast:
-      return std::make_unique<IsaChain>(seed, claim);
-    case Claim::kLeakyTableSbox:
-      return std::make_unique<LeakyTable>(seed);
-    case Claim::kLeakyEarlyExitCompare:
-      return std::make_unique<LeakyCompare>(seed);
-    case Claim::kLeakyDataDependentLoop:
-      return std::make_unique<LeakyLoop>(seed);
+    case Claim::kIsaAesDecLast: return std::make_unique<IsaChain>(seed, claim);
+    case Claim::kLeakyTableSbox: return std::make_unique<LeakyTable>(seed);
+    case Claim::kLeakyEarlyExitCompare: return std::make_unique<LeakyCompare>(seed);
+    case Claim::kLeakyDataDependentLoop: return std::make_unique<LeakyLoop>(seed);
   }
   return nullptr;
 }
