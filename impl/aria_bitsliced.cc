@@ -11,10 +11,12 @@
 // GF(((2^2)^2)^2): GF(4) = GF(2)[w]/(w^2+w+1), GF(16) = GF(4)[z]/(z^2+z+w),
 // GF(256) = GF(16)[y]/(y^2+y+lambda), where the inverse of a_h y + a_l is
 // (a_h y + a_h + a_l) / (lambda a_h^2 + a_h a_l + a_l^2), recursively down to GF(4), where the
-// inverse is the square. The basis change phi into the tower (x -> beta, beta a root of the AES
-// polynomial in the tower field) is folded with each S-box's affine maps into one 8x8 bit matrix
-// per side, derived at compile time from the specification's matrices and applied as a fixed XOR
-// network.
+// inverse is the square. phi, the basis change into the tower (x -> beta, beta a root of the AES
+// polynomial in the tower field), is applied to every byte when the state is loaded and undone when
+// it is stored; round keys are sliced into the tower basis too. Key addition and diffusion are XORs
+// of bytes, which commute with phi, so each S-box needs one affine map, conjugated by phi: after the
+// inversion for S1, S2, before it for S1^-1, S2^-1. The maps are derived at compile time from the
+// specification's matrices and run as fixed XOR networks.
 //
 // Diffusion. A (RFC 5794 §2.4.3) factors as A = (J+I)_w . P . (J+I)_w . (J+I)_k, where (J+I)_k
 // replaces each byte of a 4-byte word by the XOR of the word's other three bytes, (J+I)_w does the
