@@ -10,6 +10,7 @@
 #include <string>
 
 #include "fuzz/fuzz_common.h"
+#include "fuzz/fuzz_entry.h"
 #include "impl/aria.h"
 #include "impl/dispatch.h"
 #include "impl/modes.h"
@@ -118,7 +119,9 @@ std::optional<oracles::Result> Chunked(Impl impl, const ModesCase& c, const Requ
   return res;
 }
 
-void Run(const uint8_t* data, size_t size) {
+}  // namespace
+
+void FuzzOne(const uint8_t* data, size_t size) {
   FuzzReader reader(data, size);
   ModesCase c;
   c.Visit(reader);
@@ -198,10 +201,4 @@ void Run(const uint8_t* data, size_t size) {
   differ.Check();
 }
 
-}  // namespace
 }  // namespace ariasuite::fuzz
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  ariasuite::fuzz::Run(data, size);
-  return 0;
-}
