@@ -37,6 +37,12 @@ const char* const kFiles[] = {
     "vectors/samples/aria_evp_sample.txt",
     "vectors/samples/aria_gcm_cavp_sample.rsp",
     "vectors/samples/aria_testmgr_sample.h",
+    "vectors/samples/aria_botan_sample.vec",
+    "vectors/samples/aria_cryptopp_sample.txt",
+    "vectors/samples/aria_cryptopp_sample.dat",
+    "vectors/samples/test_suite_aria_sample.data",
+    "vectors/samples/test_suite_cipher.aria_sample.data",
+    "vectors/samples/test_suite_block_cipher_sample.data",
 };
 
 class CommittedVectorsTest : public ::testing::TestWithParam<std::tuple<Impl, const char*>> {};

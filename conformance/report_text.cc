@@ -23,6 +23,7 @@ void PrintFileReport(const FileResult& r, int max_failures, std::ostream& out) {
   out << "== " << f.path << " (" << f.format << ", " << f.algorithm << ", " << f.cases.size()
       << " cases)\n";
   for (const std::string& s : f.skipped) out << "  SKIP (not loaded) " << s << "\n";
+  if (!f.left_out.empty()) out << "  left out at load: " << f.left_out << "\n";
   for (const PairResult& p : r.pairs) {
     const PairVerdict v = VerdictOf(p);
     out << "  " << Pad(p.backend, 20) << Pad(VerdictName(v), 8);

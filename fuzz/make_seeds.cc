@@ -359,7 +359,7 @@ void WriteLoaderSeed(const std::string& name, uint8_t which, uint8_t format, con
   Bytes body(text.begin(), text.end());
   FuzzWriter w;
   w.Int<uint8_t>(&which, 0, 4);
-  w.Int<uint8_t>(&format, 0, 4);
+  w.Int<uint8_t>(&format, 0, vectors::kLastFormat);
   w.Bool(&skip);
   w.Data(&body, body.size());
   if (which == 0 && format != 0) {
@@ -440,6 +440,26 @@ void LoaderSeeds(const std::string& dir) {
                       ",\n\t\t.ptext\t= \"" + CEscaped(t.msg) + "\",\n\t\t.plen\t= " +
                       std::to_string(t.msg.size()) + ",\n\t\t.ctext\t= \"" + CEscaped(ctext) +
                       "\",\n\t\t.clen\t= " + std::to_string(ctext.size()) + ",\n\t}\n};\n");
+  WriteLoaderSeed("botan", 0, 5,
+                  "#test cpuid aesni\n[DES/CBC/NoPadding]\nKey = 0123456789abcdef\nNonce = 0011223344556677\n"
+                  "In = 00\nOut = 00\n\n[ARIA-128/GCM]\nKey = " + Hex(t.key) + "\nNonce = " + Hex(t.iv) +
+                      "\nAD = " + Hex(t.aad) + "\nIn = " + Hex(t.msg) + "\nOut = " + Hex(ctext) + "\n");
+  WriteLoaderSeed("cryptopp", 0, 6,
+                  "AlgorithmType: AuthenticatedSymmetricCipher\nName: ARIA/GCM\nSource: seed\nKey: " +
+                      Hex(t.key) + "\nIV: " + Hex(t.iv) + "\nHeader: " + Hex(t.aad) + "\nPlaintext: r1 " +
+                      Hex(t.msg) + " \\\n  \"\"\nCiphertext: 0x" + Hex(t.ct) + "\nMAC: " + Hex(t.tag) +
+                      "\nTest: Encrypt\nMAC: " + Hex(bad.tag) + "\nTest: NotVerify\n");
+  // RFC 5794 Appendix A.1 (ARIA-128), in Crypto++'s TestData layout.
+  WriteLoaderSeed("cryptopp-dat", 0, 7,
+                  "000102030405060708090A0B0C0D0E0F 00112233445566778899AABBCCDDEEFF "
+                  "D718FBD6AB644C739DA95F3BE6451778\n");
+  WriteLoaderSeed("mbedtls", 0, 8,
+                  "ARIA Selftest\ndepends_on:MBEDTLS_SELF_TEST\naria_selftest:\n\nARIA-128-GCM seed\n"
+                  "auth_crypt_tv:MBEDTLS_CIPHER_ARIA_128_GCM:\"" + Hex(t.key) + "\":\"" + Hex(t.iv) + "\":\"" +
+                      Hex(t.aad) + "\":\"" + Hex(t.ct) + "\":\"" + Hex(t.tag) + "\":\"\":\"" + Hex(t.msg) +
+                      "\":0\n\nARIA-128-GCM seed, bad tag\nauth_crypt_tv:MBEDTLS_CIPHER_ARIA_128_GCM:\"" +
+                      Hex(t.key) + "\":\"" + Hex(t.iv) + "\":\"" + Hex(t.aad) + "\":\"" + Hex(t.ct) + "\":\"" +
+                      Hex(bad.tag) + "\":\"FAIL\":\"\":0\n");
   oracles::Request r;
   r.op = oracles::Op::kGcmSeal;
   r.key = t.key;

@@ -54,7 +54,7 @@ void FuzzOne(const uint8_t* data, size_t size) {
   uint8_t which = 0, format = 0;
   bool skip = false;
   reader.Int<uint8_t>(&which, 0, 4);
-  reader.Int<uint8_t>(&format, 0, 4);
+  reader.Int<uint8_t>(&format, 0, vectors::kLastFormat);
   reader.Bool(&skip);
   Bytes rest;
   reader.Data(&rest, reader.remaining());

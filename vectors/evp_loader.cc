@@ -127,7 +127,10 @@ bool ParseCipherName(const std::string& name, EvpCipher* out) {
   static const std::map<std::string, ModeChain> kModes = {
       {"ECB", {Mode::kEcb, Chain::kNone}}, {"CBC", {Mode::kCbc, Chain::kCbc}},
       {"CTR", {Mode::kCtr, Chain::kCtr}},  {"GCM", {Mode::kGcm, Chain::kCustom}},
-      {"CCM", {Mode::kCcm, Chain::kCustom}}};
+      {"CCM", {Mode::kCcm, Chain::kCustom}},
+      {"CFB", {Mode::kCfb128, Chain::kCfb}}, {"CFB128", {Mode::kCfb128, Chain::kCfb}},
+      {"CFB8", {Mode::kCfb8, Chain::kShift}}, {"CFB1", {Mode::kCfb1, Chain::kShift}},
+      {"OFB", {Mode::kOfb, Chain::kOfb}}};
   auto it = kModes.find(m);
   if (it == kModes.end()) return false;
   *mode = it->second.mode;
@@ -186,7 +189,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
     };
     if (!ParseCipherName(head->value, &ec)) {
       std::string why = "unsupported cipher '" + head->value +
-                        "' (supported: ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM})";
+                        "' (supported: ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,CFB,CFB8,CFB1,OFB})";
       if (options.skip_unsupported) {
         out->skipped.push_back(path + ":" + std::to_string(head->no) + ": " + why);
         return true;
@@ -291,6 +294,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
                                         " leaves after this Ciphertext (" + oracles::Hex(*want) + ")");
       }
     }
+    if (has_next_iv) c.next_iv = next_iv;
     c.tag_len = c.tag.size();
     c.direction = operation == "ENCRYPT"   ? Direction::kEncrypt
                   : operation == "DECRYPT" ? Direction::kDecrypt

@@ -13,8 +13,21 @@
 
 namespace ariasuite::vectors {
 
-enum class Format { kAuto, kWycheproof, kCavp, kEvp, kTestmgr };
-const char* FormatName(Format format);  // "auto", "wycheproof", "cavp", "evp", "testmgr"
+// The order is part of the vector_loaders fuzzer's input encoding: add new formats at the end.
+enum class Format {
+  kAuto,
+  kWycheproof,
+  kCavp,
+  kEvp,
+  kTestmgr,
+  kBotan,        // Botan's src/tests/data/**/*.vec
+  kCryptopp,     // Crypto++'s TestVectors/*.txt
+  kCryptoppDat,  // Crypto++'s TestData/*.dat (KEY PLAINTEXT CIPHERTEXT lines)
+  kMbedtls,      // Mbed TLS's tests/suites/test_suite_*.data
+};
+constexpr int kLastFormat = static_cast<int>(Format::kMbedtls);
+// "auto", "wycheproof", "cavp", "evp", "testmgr", "botan", "cryptopp", "cryptopp-dat", "mbedtls"
+const char* FormatName(Format format);
 std::optional<Format> ParseFormat(std::string_view name);
 
 struct LoadOptions {
@@ -51,6 +64,14 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
 bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& options,
              VectorFile* out, std::string* error);
 bool LoadTestmgr(const std::string& path, std::string_view text, const LoadOptions& options,
+                 VectorFile* out, std::string* error);
+bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions& options,
+               VectorFile* out, std::string* error);
+bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOptions& options,
+                  VectorFile* out, std::string* error);
+bool LoadCryptoppDat(const std::string& path, std::string_view text, const LoadOptions& options,
+                     VectorFile* out, std::string* error);
+bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptions& options,
                  VectorFile* out, std::string* error);
 
 }  // namespace ariasuite::vectors

@@ -128,6 +128,12 @@ TEST(LoaderTest, CommittedSamplesOfEveryFormatLoad) {
   for (const Want& w : {Want{"vectors/samples/aria_gcm_cavp_sample.rsp", "cavp", 12},
                         Want{"vectors/samples/aria_evp_sample.txt", "evp", 10},
                         Want{"vectors/samples/aria_testmgr_sample.h", "testmgr", 12},
+                        Want{"vectors/samples/aria_botan_sample.vec", "botan", 22},
+                        Want{"vectors/samples/aria_cryptopp_sample.txt", "cryptopp", 11},
+                        Want{"vectors/samples/aria_cryptopp_sample.dat", "cryptopp-dat", 6},
+                        Want{"vectors/samples/test_suite_aria_sample.data", "mbedtls", 11},
+                        Want{"vectors/samples/test_suite_cipher.aria_sample.data", "mbedtls", 7},
+                        Want{"vectors/samples/test_suite_block_cipher_sample.data", "mbedtls", 2},
                         Want{"vectors/generated/aria_gcm_edge_test.json", "wycheproof", 601}}) {
     SCOPED_TRACE(w.rel);
     VectorFile f;
@@ -201,9 +207,9 @@ TEST(LoaderTest, EvpSampleSemantics) {
 TEST(LoaderTest, EvpMalformed) {
   const std::string good = "Cipher = ARIA-128-CBC\nKey = 000102030405060708090a0b0c0d0e0f\n"
                            "IV = 000102030405060708090a0b0c0d0e0f\nPlaintext = 00\nCiphertext = 11\n";
-  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-CFB")),
-            "e.txt:1: unsupported cipher 'ARIA-128-CFB' (supported: "
-            "ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM})");
+  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-XTS")),
+            "e.txt:1: unsupported cipher 'ARIA-128-XTS' (supported: "
+            "ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,CFB,CFB8,CFB1,OFB})");
   EXPECT_EQ(ErrorOf("e.txt", Replace(good, "IV = 000102030405060708090a0b0c0d0e0f\n", "")),
             "e.txt:1: stanza without IV");
   EXPECT_EQ(ErrorOf("e.txt", Replace(good, "Ciphertext = 11", "Ciphertext = 1x")),
@@ -224,7 +230,7 @@ TEST(LoaderTest, EvpMalformed) {
   skip.skip_unsupported = true;
   VectorFile f;
   std::string error;
-  ASSERT_TRUE(LoadVectorText("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-CFB") + "\n" + good,
+  ASSERT_TRUE(LoadVectorText("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-XTS") + "\n" + good,
                              skip, &f, &error))
       << error;
   EXPECT_EQ(f.cases.size(), 1u);
@@ -304,7 +310,7 @@ TEST(LoaderTest, TestmgrMalformed) {
             "t.h:10: unknown field .np in struct cipher_testvec");
   EXPECT_EQ(ErrorOf("t.h", Replace(good, "aria_tv_template", "aria_xts_tv_template")),
             "t.h:2: template aria_xts_tv_template: unsupported mode (this runner reads ARIA ecb, "
-            "cbc, ctr as cipher_testvec and gcm, ccm as aead_testvec)");
+            "cbc, ctr, cfb, ofb as cipher_testvec and gcm, ccm as aead_testvec)");
   EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\xff\",", "\\xff,")), "t.h:7: unterminated string literal");
   // \x takes every following hex digit: 0x777 does not fit a byte (gcc: "hex escape sequence out of
   // range").
@@ -365,9 +371,22 @@ TEST(LoaderTest, DetectionAndOverride) {
   EXPECT_EQ(DetectFormat("# c\n\nCipher = ARIA-128-ECB\n"), Format::kEvp);
   EXPECT_EQ(DetectFormat("static const struct aead_testvec x[] = {};"), Format::kTestmgr);
   EXPECT_EQ(DetectFormat("hello\n"), Format::kAuto);
+  EXPECT_EQ(DetectFormat("#test cpuid aesni\n[ARIA-128]\nKey = 00\n"), Format::kBotan);
+  EXPECT_EQ(DetectFormat("[DES/CBC/NoPadding]\n"), Format::kBotan);
+  EXPECT_EQ(DetectFormat("[ENCRYPT]\nCOUNT = 0\n"), Format::kCavp);
+  EXPECT_EQ(DetectFormat("AlgorithmType: SymmetricCipher\nName: ARIA/ECB\n"), Format::kCryptopp);
+  EXPECT_EQ(DetectFormat("00112233 00112233 00112233\n"), Format::kCryptoppDat);
+  EXPECT_EQ(DetectFormat("ARIA Selftest\naria_selftest:\n"), Format::kMbedtls);
+  EXPECT_EQ(DetectFormat("ARIA-128-ECB Encrypt\ndepends_on:MBEDTLS_ARIA_C\naria_encrypt_ecb:\"\"\n"),
+            Format::kMbedtls);
+  EXPECT_EQ(DetectFormat("Title = x\n\nCipher = ARIA-128-ECB\n"), Format::kEvp);
+  for (int i = 0; i <= kLastFormat; ++i) {
+    EXPECT_EQ(ParseFormat(FormatName(static_cast<Format>(i))), static_cast<Format>(i));
+  }
   EXPECT_EQ(ErrorOf("u.txt", "hello\n"),
-            "u.txt:1: cannot tell the format (not Wycheproof JSON, CAVP .rsp, OpenSSL evp test text "
-            "or kernel testmgr.h); name it with --format");
+            "u.txt:1: cannot tell the format (not Wycheproof JSON, CAVP .rsp, OpenSSL evp test text, "
+            "kernel testmgr.h, Botan .vec, Crypto++ TestVectors or TestData, Mbed TLS .data); name it "
+            "with --format");
   LoadOptions as_evp;
   as_evp.format = Format::kEvp;
   EXPECT_EQ(ErrorOf("t.json", kAead, as_evp), "t.json:1: expected 'Keyword = value', got '{'");

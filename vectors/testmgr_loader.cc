@@ -253,6 +253,8 @@ std::optional<TemplateInfo> TemplateMode(const std::string& name) {
   if (n.find("_ctr_") != std::string::npos) return TemplateInfo{Mode::kCtr, false};
   if (n.find("_gcm_") != std::string::npos) return TemplateInfo{Mode::kGcm, true};
   if (n.find("_ccm_") != std::string::npos) return TemplateInfo{Mode::kCcm, true};
+  if (n.find("_cfb_") != std::string::npos) return TemplateInfo{Mode::kCfb128, false};
+  if (n.find("_ofb_") != std::string::npos) return TemplateInfo{Mode::kOfb, false};
   return std::nullopt;
 }
 
@@ -343,7 +345,7 @@ class Parser {
     std::optional<TemplateInfo> info = TemplateMode(name);
     if (!info || info->aead != aead) {
       std::string why = "template " + name + ": unsupported mode (this runner reads ARIA ecb, cbc, " +
-                        "ctr as cipher_testvec and gcm, ccm as aead_testvec)";
+                        "ctr, cfb, ofb as cipher_testvec and gcm, ccm as aead_testvec)";
       if (options_.skip_unsupported) {
         out_->skipped.push_back(path_ + ":" + std::to_string(line) + ": " + why);
         return SkipBraces();
@@ -529,6 +531,7 @@ class Parser {
         if (has_iv_out && !IvOutMatches(c, iv_out)) {
           return Fail(f["iv_out"].line, ".iv_out is not the IV the mode leaves after .ctext");
         }
+        if (has_iv_out) c.next_iv = iv_out;
       }
       if (setkey_error != 0 || crypt_error != 0) {
         c.expect = Expect::kInvalid;
@@ -584,10 +587,21 @@ class Parser {
     return true;
   }
 
-  // CBC leaves the last ciphertext block; CTR the counter block after ceil(len / 16) blocks.
+  // CBC and CFB leave the last ciphertext block (CFB: when the data end on a block boundary; a
+  // partial block is not checked); OFB the last keystream block; CTR the counter block after
+  // ceil(len / 16) blocks.
   static bool IvOutMatches(const TestCase& c, const Bytes& iv_out) {
     if (iv_out.size() != 16) return false;
-    if (c.mode == Mode::kCbc) {
+    if (c.mode == Mode::kCfb128 && c.ct.size() % 16 != 0) return true;
+    if (c.mode == Mode::kOfb) {
+      if (c.ct.empty()) return iv_out == c.iv;
+      if (c.ct.size() % 16 != 0) return true;
+      for (size_t i = 0; i < 16; ++i) {
+        if (iv_out[i] != (c.msg[c.msg.size() - 16 + i] ^ c.ct[c.ct.size() - 16 + i])) return false;
+      }
+      return true;
+    }
+    if (c.mode == Mode::kCbc || c.mode == Mode::kCfb128) {
       if (c.ct.size() < 16) return iv_out == c.iv;
       return std::equal(iv_out.begin(), iv_out.end(), c.ct.end() - 16);
     }

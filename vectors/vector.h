@@ -34,6 +34,9 @@ struct TestCase {
   Direction direction = Direction::kBoth;
   oracles::Bytes key, iv, aad, msg, ct, tag;
   size_t tag_len = 0;  // GCM/CCM/CMAC: the tag length the case is about (bytes)
+  // The IV the mode leaves after the operation, as the file states it (testmgr .iv_out, evp
+  // NextIV); the loaders check it against the data where the data determine it. Empty when none.
+  oracles::Bytes next_iv;
   // Invalid cases only: the parameters themselves are invalid (IV/nonce/tag length, key, data
   // size), so the encrypting direction (seal, wrap) must be refused too, not only the decrypting one.
   bool params_invalid = false;
@@ -51,12 +54,16 @@ struct FlagNote {
 
 struct VectorFile {
   std::string path;
-  std::string format;     // "wycheproof", "cavp", "evp", "testmgr"
+  std::string format;     // FormatName(): "wycheproof", "cavp", "evp", "testmgr", "botan", ...
   std::string algorithm;  // e.g. "ARIA-GCM", "AES-GCM", "mixed" (evp / testmgr files)
   std::vector<TestCase> cases;
   std::map<std::string, FlagNote> notes;
-  // Cases the loader left out under --skip-unsupported, one line each ("file:12: cfb(aria) ...").
+  // Cases the loader left out under --skip-unsupported, one line each ("file:12: cfb(aria) ..."),
+  // and test-suite entries that state no vector (Mbed TLS's aria_selftest), with the reason.
   std::vector<std::string> skipped;
+  // Vectors of other algorithms that the format's files mix in (Botan's cbc.vec: DES, AES, ...),
+  // left out at load: one line counting them ("" when none). Never an unsupported case.
+  std::string left_out;
 };
 
 }  // namespace ariasuite::vectors

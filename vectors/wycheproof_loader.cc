@@ -213,7 +213,8 @@ class Loader {
     const Mode m = alg_->mode;
     const bool aead = m == Mode::kGcm || m == Mode::kCcm;
     const bool has_iv = aead || m == Mode::kCbcPkcs5 || m == Mode::kEcb || m == Mode::kCbc ||
-                        m == Mode::kCtr;
+                        m == Mode::kCtr || m == Mode::kCfb128 || m == Mode::kCfb8 ||
+                        m == Mode::kCfb1 || m == Mode::kOfb;
     if (key_bits < 0) return Fail(g.line(), "test group without 'keySize'");
     if (has_iv && m != Mode::kEcb && iv_bits < 0) return Fail(g.line(), "test group without 'ivSize'");
     if ((aead || m == Mode::kCmac) && tag_bits < 0) {

@@ -1,18 +1,30 @@
-# summary: `vectors generate` rewrites ariasuite's edge-case vectors; `vectors check` verifies them
+# summary: `vectors generate` rewrites ariasuite's edge-case vectors; `vectors check` verifies them; `vectors import` turns any vector file into Wycheproof JSON
 # Usage: tools/ariasuite vectors generate   rewrite vectors/generated/*.json and vectors/samples/*
 #        tools/ariasuite vectors check      regenerate into a temporary folder and compare
+#        tools/ariasuite vectors import [--format F] [--skip-unsupported] FILE... -o OUT.json
+#                                           any readable vector file (evp, testmgr.h, Botan, Crypto++,
+#                                           Mbed TLS, CAVP, Wycheproof) to Wycheproof JSON; one file
+#                                           per algorithm (OUT_<alg>.json) when the inputs mix them
 # Generation is deterministic: each vector is computed by our scalar reference and kept only when
 # OpenSSL or Botan agrees (the file header says which agreed); the samples in CAVP, evp and testmgr
 # format are computed by OpenSSL and checked with our reference. ARIASUITE_BAZEL_OUTPUT_BASE, when
 # set, is passed to bazel as --output_base.
 
-[[ $# -eq 1 ]] || die "vectors: usage: tools/ariasuite vectors generate|check"
+[[ $# -ge 1 ]] || die "vectors: usage: tools/ariasuite vectors generate|check|import"
 case "$1" in
-  generate|check) ;;
-  -h|--help) sed -n 's/^# \{0,1\}//; 2,7p' "$ARIASUITE_ROOT/tools/cmd/vectors.sh"; exit 0 ;;
-  *) die "vectors: unknown subcommand '$1' (usage: tools/ariasuite vectors generate|check)" ;;
+  generate|check) [[ $# -eq 1 ]] || die "vectors: usage: tools/ariasuite vectors $1 (no arguments)" ;;
+  import)
+    [[ $# -ge 2 ]] || die "vectors: usage: tools/ariasuite vectors import [--format F] [--skip-unsupported] FILE... -o OUT.json"
+    ;;
+  -h|--help) sed -n 's/^# \{0,1\}//; 2,11p' "$ARIASUITE_ROOT/tools/cmd/vectors.sh"; exit 0 ;;
+  *) die "vectors: unknown subcommand '$1' (usage: tools/ariasuite vectors generate|check|import)" ;;
 esac
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}"
+if [[ "$1" == import ]]; then
+  shift
+  abazel_own_base build //vectors:import >&2 || die "vectors: bazel build //vectors:import failed"
+  exec "$(abazel_own_base info bazel-bin 2>/dev/null)/vectors/import" "$@"
+fi
 abazel_own_base build //tools/vectors_gen:generate >&2 || die "vectors: bazel build //tools/vectors_gen:generate failed"
 gen="$(abazel_own_base info bazel-bin 2>/dev/null)/tools/vectors_gen/generate"
 if [[ "$1" == generate ]]; then

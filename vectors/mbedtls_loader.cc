@@ -1,0 +1,373 @@
+// Mbed TLS test suite data files (tests/suites/test_suite_*.data, turned into C by
+// tests/scripts/generate_test_code.py): test cases separated by blank lines, each a description
+// line, an optional `depends_on:SYMBOL:...` line, and a `function:arg:arg...` line. Arguments are
+// separated by `:` (a `\:` inside a string is a colon); hex data are quoted strings ("00ff"),
+// integers are decimal, 0x-hex or a symbol (MBEDTLS_ERR_...), possibly negative.
+//
+// Functions read (each states its expected output):
+//   test_suite_aria:  aria_{encrypt,decrypt}_ecb:key:input:output:ret;
+//                     aria_{encrypt,decrypt}_{cbc,ctr,cfb128}:key:iv:input:output:ret (ret 0, or an error
+//                     the call must return: the case must be refused)
+//   test_suite_cipher: test_vec_ecb:CIPHER:OPERATION:key:input:output:finish_result;
+//                     test_vec_crypt:CIPHER:OPERATION:key:iv:input:output:finish_result:use_psa;
+//                     decrypt_test_vec:CIPHER:PAD:key:iv:cipher:clear:ad:tag:finish:tag_result;
+//                     auth_crypt_tv:CIPHER:key:iv:ad:cipher:tag:"result":clear:use_psa ("FAIL":
+//                     authentication must fail)
+//   test_suite_block_cipher: test_vec:CIPHER_ID:key:input:output (one block encrypted)
+// with CIPHER MBEDTLS_CIPHER_ARIA_{128,192,256}_{ECB,CBC,CTR,CFB128,OFB,GCM,CCM} (AES-GCM runs through our
+// GCM layer with AES) and CIPHER_ID MBEDTLS_CIPHER_ID_ARIA. Test functions that state no expected
+// output (aria_selftest, aria_invalid_param, the cipher suite's round trips enc_dec_buf...,
+// block_cipher's invalid) are listed as skipped with the reason; cases of another cipher are left
+// out and counted in one line; an ARIA mode the runner lacks is unsupported; an unknown
+// function is an error. `depends_on` lines (build options of Mbed TLS) are ignored.
+#include <map>
+#include <optional>
+#include <set>
+
+#include "oracles/hex.h"
+#include "vectors/loader.h"
+
+namespace ariasuite::vectors {
+
+using oracles::Bytes;
+using oracles::Cipher;
+using oracles::Mode;
+
+namespace {
+
+// Functions of the three suites that state no expected output, and why they are skipped.
+const std::map<std::string, std::string>& NoOutputFunctions() {
+  static const std::map<std::string, std::string> k = {
+      {"aria_selftest", "runs Mbed TLS's own built-in self-test; states no vector"},
+      {"aria_invalid_param", "checks Mbed TLS's API parameter checks; states no vector"},
+      {"enc_dec_buf", "round trip of Mbed TLS's own output; states no expected output"},
+      {"enc_dec_buf_multipart", "round trip of Mbed TLS's own output; states no expected output"},
+      {"enc_fail", "checks an Mbed TLS API error on a fixed buffer; states no expected output"},
+      {"dec_empty_buf", "checks Mbed TLS's API on an empty buffer; states no expected output"},
+      {"set_padding", "checks Mbed TLS's padding-mode setter; states no vector"},
+      {"check_padding", "checks Mbed TLS's padding parser; states no vector"},
+      {"cipher_special_behaviours", "checks Mbed TLS API behaviour; states no vector"},
+      {"invalid", "checks Mbed TLS's block_cipher API parameter checks; states no vector"},
+      {"block_cipher_psa_dynamic_dispatch", "checks Mbed TLS's PSA dispatch; states no vector"},
+  };
+  return k;
+}
+
+struct CipherInfo {
+  Cipher cipher;
+  Mode mode;
+  size_t key_bytes;
+};
+
+// MBEDTLS_CIPHER_ARIA_128_GCM -> ARIA GCM 16. nullopt for another cipher; *aria_unsupported when
+// it is ARIA in a mode this runner lacks.
+std::optional<CipherInfo> CipherOf(const std::string& id, bool* aria_unsupported) {
+  *aria_unsupported = false;
+  Cipher cipher;
+  std::string rest;
+  if (id.rfind("MBEDTLS_CIPHER_ARIA_", 0) == 0) {
+    cipher = Cipher::kAria;
+    rest = id.substr(20);
+  } else if (id.rfind("MBEDTLS_CIPHER_AES_", 0) == 0) {
+    cipher = Cipher::kAes;
+    rest = id.substr(19);
+  } else {
+    return std::nullopt;
+  }
+  const size_t us = rest.find('_');
+  if (us == std::string::npos) return std::nullopt;
+  const std::string bits = rest.substr(0, us), m = rest.substr(us + 1);
+  size_t key = bits == "128" ? 16 : bits == "192" ? 24 : bits == "256" ? 32 : 0;
+  if (key == 0) return std::nullopt;
+  static const std::map<std::string, Mode> kModes = {{"ECB", Mode::kEcb}, {"CBC", Mode::kCbc},
+                                                     {"CTR", Mode::kCtr}, {"GCM", Mode::kGcm},
+                                                     {"CCM", Mode::kCcm}, {"CFB128", Mode::kCfb128},
+                                                     {"OFB", Mode::kOfb}};
+  auto it = kModes.find(m);
+  if (cipher == Cipher::kAes) {
+    if (m != "GCM") return std::nullopt;  // only AES-GCM is run (our GCM layer with AES)
+  } else if (it == kModes.end()) {
+    *aria_unsupported = true;
+    return std::nullopt;
+  }
+  return CipherInfo{cipher, it->second, key};
+}
+
+// An integer argument: decimal or 0x-hex, optionally negative, or a symbol (any non-zero value).
+bool IntArg(const std::string& a, int64_t* v) {
+  std::string s = a;
+  bool neg = false;
+  if (!s.empty() && s[0] == '-') {
+    neg = true;
+    s = s.substr(1);
+  }
+  if (s.empty()) return false;
+  if ((std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) {
+    for (char ch : s) {
+      if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_') return false;
+    }
+    *v = -1;  // an error code by name: some non-zero value
+    return true;
+  }
+  char* end = nullptr;
+  const unsigned long long n = std::strtoull(s.c_str(), &end, 0);
+  if (*end != '\0' || s.size() > 18) return false;
+  *v = neg ? -static_cast<int64_t>(n) : static_cast<int64_t>(n);
+  return true;
+}
+
+}  // namespace
+
+bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptions& options,
+                 VectorFile* out, std::string* error) {
+  auto fail = [&](int line, const std::string& why) {
+    *error = path + ":" + std::to_string(line) + ": " + why;
+    return false;
+  };
+  std::map<std::string, int> other;  // other ciphers -> cases left out
+  std::vector<std::string> other_order;
+
+  // One test case: description, function line (its arguments split).
+  auto run = [&](const std::string& description, int fn_line, const std::string& fn,
+                 const std::vector<std::string>& args) -> bool {
+    const std::string where = path + ":" + std::to_string(fn_line);
+    auto no_output = NoOutputFunctions().find(fn);
+    if (no_output != NoOutputFunctions().end()) {
+      out->skipped.push_back(where + ": " + fn + " (" + description + "): " + no_output->second);
+      return true;
+    }
+    auto want_args = [&](size_t n) {
+      if (args.size() == n) return true;
+      return fail(fn_line, fn + " takes " + std::to_string(n) + " arguments, got " + std::to_string(args.size()));
+    };
+    auto hex = [&](size_t i, Bytes* b) {
+      const std::string& a = args[i];
+      if (a.size() < 2 || a.front() != '"' || a.back() != '"') {
+        return fail(fn_line, fn + " argument " + std::to_string(i + 1) + " must be a quoted hex string");
+      }
+      std::string why;
+      if (!oracles::ParseHex(std::string_view(a).substr(1, a.size() - 2), b, &why)) {
+        return fail(fn_line, fn + " argument " + std::to_string(i + 1) + ": " + why);
+      }
+      return true;
+    };
+    auto integer = [&](size_t i, int64_t* v) {
+      if (!IntArg(args[i], v)) {
+        return fail(fn_line, fn + " argument " + std::to_string(i + 1) + " must be an integer, not '" +
+                                 args[i] + "'");
+      }
+      return true;
+    };
+    auto left_out = [&](const std::string& id) {
+      if (other.count(id) == 0) other_order.push_back(id);
+      ++other[id];
+      return true;
+    };
+    auto unsupported = [&](const std::string& why) {
+      if (options.skip_unsupported) {
+        out->skipped.push_back(where + ": " + why);
+        return true;
+      }
+      return fail(fn_line, why);
+    };
+    TestCase c;
+    c.line = fn_line;
+    c.where = where;
+    c.comment = description;
+    c.cipher = Cipher::kAria;
+    int64_t ret = 0;
+    bool encrypt = true;
+    size_t key_bytes = 0;
+    if (fn.rfind("aria_encrypt_", 0) == 0 || fn.rfind("aria_decrypt_", 0) == 0) {
+      encrypt = fn[5] == 'e';
+      const std::string m = fn.substr(13);
+      static const std::map<std::string, Mode> kModes = {
+          {"ecb", Mode::kEcb}, {"cbc", Mode::kCbc}, {"ctr", Mode::kCtr}, {"cfb128", Mode::kCfb128}};
+      auto it = kModes.find(m);
+      if (it == kModes.end()) return fail(fn_line, "unknown test function '" + fn + "'");
+      c.mode = it->second;
+      const bool ecb = c.mode == Mode::kEcb;
+      if (!want_args(ecb ? 4 : 5)) return false;
+      Bytes in, outb;
+      size_t k = 0;
+      if (!hex(k++, &c.key)) return false;
+      if (!ecb && !hex(k++, &c.iv)) return false;
+      if (!hex(k++, &in) || !hex(k++, &outb) || !integer(k, &ret)) return false;
+      c.msg = encrypt ? in : outb;
+      c.ct = encrypt ? outb : in;
+    } else if (fn == "test_vec_ecb" || fn == "test_vec_crypt") {
+      const bool crypt = fn == "test_vec_crypt";
+      if (!want_args(crypt ? 8 : 6)) return false;
+      bool aria_unsupported;
+      std::optional<CipherInfo> info = CipherOf(args[0], &aria_unsupported);
+      if (aria_unsupported) return unsupported(fn + ": " + args[0] + " is not supported by this runner");
+      if (!info) return left_out(args[0]);
+      if (args[1] != "MBEDTLS_ENCRYPT" && args[1] != "MBEDTLS_DECRYPT") {
+        return fail(fn_line, fn + " operation must be MBEDTLS_ENCRYPT or MBEDTLS_DECRYPT");
+      }
+      encrypt = args[1] == "MBEDTLS_ENCRYPT";
+      c.cipher = info->cipher;
+      c.mode = info->mode;
+      key_bytes = info->key_bytes;
+      if (c.mode == Mode::kGcm || c.mode == Mode::kCcm) return fail(fn_line, fn + " with an AEAD cipher");
+      Bytes in, outb;
+      size_t k = 2;
+      if (!hex(k++, &c.key)) return false;
+      if (crypt && !hex(k++, &c.iv)) return false;
+      if (!hex(k++, &in) || !hex(k++, &outb) || !integer(k, &ret)) return false;
+      if (c.mode == Mode::kEcb && crypt && !c.iv.empty()) return fail(fn_line, "IV for an ECB cipher");
+      c.msg = encrypt ? in : outb;
+      c.ct = encrypt ? outb : in;
+    } else if (fn == "decrypt_test_vec") {
+      if (!want_args(10)) return false;
+      bool aria_unsupported;
+      std::optional<CipherInfo> info = CipherOf(args[0], &aria_unsupported);
+      if (aria_unsupported) return unsupported(fn + ": " + args[0] + " is not supported by this runner");
+      if (!info) return left_out(args[0]);
+      c.cipher = info->cipher;
+      c.mode = info->mode;
+      key_bytes = info->key_bytes;
+      encrypt = false;
+      if (args[1] != "-1" && args[1] != "MBEDTLS_PADDING_NONE") {
+        return unsupported(fn + ": padding mode " + args[1] + " is not supported by this runner");
+      }
+      int64_t finish = 0, tag_result = 0;
+      if (!hex(2, &c.key) || !hex(3, &c.iv) || !hex(4, &c.ct) || !hex(5, &c.msg) || !hex(6, &c.aad) ||
+          !hex(7, &c.tag) || !integer(8, &finish) || !integer(9, &tag_result)) {
+        return false;
+      }
+      const bool aead = c.mode == Mode::kGcm || c.mode == Mode::kCcm;
+      if (!aead && (!c.aad.empty() || !c.tag.empty())) return fail(fn_line, "ad or tag for a cipher without authentication");
+      c.tag_len = c.tag.size();
+      ret = finish != 0 ? finish : tag_result;
+      if (ret != 0 && aead) {
+        c.direction = Direction::kDecrypt;  // an inauthentic message: only decryption is stated
+        c.msg.assign(c.ct.size(), 0);
+      }
+    } else if (fn == "auth_crypt_tv") {
+      if (!want_args(9)) return false;
+      bool aria_unsupported;
+      std::optional<CipherInfo> info = CipherOf(args[0], &aria_unsupported);
+      if (aria_unsupported) return unsupported(fn + ": " + args[0] + " is not supported by this runner");
+      if (!info) return left_out(args[0]);
+      c.cipher = info->cipher;
+      c.mode = info->mode;
+      key_bytes = info->key_bytes;
+      if (c.mode != Mode::kGcm && c.mode != Mode::kCcm) return fail(fn_line, fn + " with a cipher without authentication");
+      if (!hex(1, &c.key) || !hex(2, &c.iv) || !hex(3, &c.aad) || !hex(4, &c.ct) || !hex(5, &c.tag) ||
+          !hex(7, &c.msg)) {
+        return false;
+      }
+      int64_t use_psa;
+      if (!integer(8, &use_psa)) return false;
+      c.tag_len = c.tag.size();
+      if (args[6] == "\"FAIL\"") {
+        ret = -1;
+        c.direction = Direction::kDecrypt;
+        c.msg.assign(c.ct.size(), 0);
+      } else if (args[6] != "\"\"") {
+        return fail(fn_line, "auth_crypt_tv result must be \"\" or \"FAIL\", not " + args[6]);
+      }
+    } else if (fn == "test_vec") {
+      if (!want_args(4)) return false;
+      if (args[0] != "MBEDTLS_CIPHER_ID_ARIA") return left_out(args[0]);
+      c.mode = Mode::kEcb;
+      c.direction = Direction::kEncrypt;  // block_cipher has encryption only
+      if (!hex(1, &c.key) || !hex(2, &c.msg) || !hex(3, &c.ct)) return false;
+      if (c.msg.size() != 16 || c.ct.size() != 16) return fail(fn_line, "test_vec input and output must be one block");
+    } else {
+      return fail(fn_line, "unknown test function '" + fn + "'");
+    }
+    if (key_bytes != 0 && ret == 0 && c.key.size() != key_bytes) {
+      return fail(fn_line, "key has " + std::to_string(c.key.size()) + " bytes but " + args[0] + " takes " +
+                               std::to_string(key_bytes));
+    }
+    if (ret != 0) {
+      c.expect = Expect::kInvalid;
+      c.flags.push_back("ret=error");
+      if (c.direction == Direction::kBoth) {
+        c.direction = encrypt ? Direction::kEncrypt : Direction::kDecrypt;
+        c.params_invalid = true;  // a length or parameter error: refused whichever way
+      }
+    } else if (c.direction == Direction::kBoth && c.msg.size() != c.ct.size()) {
+      return fail(fn_line, "input and output lengths differ");
+    }
+    c.id = static_cast<int64_t>(out->cases.size()) + 1;
+    out->cases.push_back(std::move(c));
+    return true;
+  };
+
+  // Blocks of non-blank lines.
+  std::vector<std::pair<int, std::string>> block;
+  auto flush = [&]() -> bool {
+    if (block.empty()) return true;
+    std::vector<std::pair<int, std::string>> b;
+    b.swap(block);
+    size_t i = 1;
+    if (b.size() >= 2 && b[1].second.rfind("depends_on:", 0) == 0) ++i;
+    if (b.size() != i + 1) {
+      return fail(b[0].first, "a test case is a description, an optional depends_on line and one "
+                              "function line; got " + std::to_string(b.size()) + " lines");
+    }
+    const std::string& fl = b[i].second;
+    // Split on ':' outside quotes; "\:" inside a string is a colon.
+    std::vector<std::string> parts;
+    std::string cur;
+    bool quoted = false;
+    for (size_t k = 0; k < fl.size(); ++k) {
+      const char ch = fl[k];
+      if (ch == '\\' && k + 1 < fl.size() && fl[k + 1] == ':') {
+        cur.push_back(':');
+        ++k;
+      } else if (ch == '"') {
+        quoted = !quoted;
+        cur.push_back(ch);
+      } else if (ch == ':' && !quoted) {
+        parts.push_back(TrimBlanks(cur));
+        cur.clear();
+      } else {
+        cur.push_back(ch);
+      }
+    }
+    if (quoted) return fail(b[i].first, "unterminated string");
+    parts.push_back(TrimBlanks(cur));
+    const std::string fn = parts[0];
+    if (fn.empty() || fn.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos) {
+      return fail(b[i].first, "expected 'function:arg:...', got '" + fl + "'");
+    }
+    std::vector<std::string> args(parts.begin() + 1, parts.end());
+    if (args.size() == 1 && args[0].empty()) args.clear();  // "aria_selftest:"
+    return run(b[0].second, b[i].first, fn, args);
+  };
+  int line_no = 0;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t nl = text.find('\n', pos);
+    std::string_view raw = text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
+    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+    ++line_no;
+    const std::string line = TrimBlanks(raw);
+    if (line.empty()) {
+      if (!flush()) return false;
+      continue;
+    }
+    block.emplace_back(line_no, line);
+  }
+  if (!flush()) return false;
+  if (!other_order.empty()) {
+    int n = 0;
+    std::string names;
+    for (size_t i = 0; i < other_order.size(); ++i) {
+      n += other[other_order[i]];
+      if (i < 6) names += (i ? ", " : "") + other_order[i];
+    }
+    if (other_order.size() > 6) names += ", ...";
+    out->left_out = std::to_string(n) + " case(s) of " + std::to_string(other_order.size()) +
+                    " other cipher(s) left out (" + names + ")";
+  }
+  if (out->cases.empty() && out->skipped.empty()) return fail(1, "no test cases in the file");
+  out->algorithm = "mixed";
+  return true;
+}
+
+}  // namespace ariasuite::vectors
