@@ -34,6 +34,35 @@ TestCase GcmCase(Expect expect) {
   return c;
 }
 
+// CFB and OFB cases run in both directions, with the IV, whatever the segment size.
+TEST(RunCaseTest, CfbAndOfbRunBothDirectionsWithTheIv) {
+  for (Mode mode : {Mode::kCfb128, Mode::kCfb8, Mode::kCfb1, Mode::kOfb}) {
+    TestCase c;
+    c.where = "x.json:tcId 3";
+    c.mode = mode;
+    c.key = Bytes(16, 1);
+    c.iv = Bytes(16, 2);
+    c.msg = {0xaa, 0x01};
+    c.ct = {0xbb, 0x02};
+    c.expect = Expect::kValid;
+    const std::vector<Request> reqs = RequestsFor(c);
+    ASSERT_EQ(reqs.size(), 2u) << oracles::ModeName(mode);
+    EXPECT_EQ(reqs[0].op, oracles::EncryptOp(mode));
+    EXPECT_EQ(reqs[0].input, c.msg);
+    EXPECT_EQ(reqs[1].op, oracles::DecryptOp(mode));
+    EXPECT_EQ(reqs[1].input, c.ct);
+    for (const Request& r : reqs) EXPECT_EQ(r.iv, c.iv);
+    // A backend whose decryption is wrong fails the case on the decrypting op.
+    Scripted bad_decrypt([&](const Request& r) -> std::optional<Result> {
+      return Accepted(r.op == oracles::EncryptOp(mode) ? c.ct : Bytes{0xaa, 0x00});
+    });
+    const CaseResult res = RunCase(bad_decrypt, c);
+    EXPECT_EQ(res.outcome, CaseOutcome::kFail);
+    EXPECT_EQ(res.message, std::string(oracles::OpName(oracles::DecryptOp(mode))) +
+                               ": expected output=aa01, got output=aa00");
+  }
+}
+
 TEST(RunCaseTest, ValidNeedsExactBytesBothWays) {
   // A correct backend.
   Scripted good([](const Request& r) -> std::optional<Result> {

@@ -12,6 +12,7 @@
 #include "fuzz/fuzz_common.h"
 #include "fuzz/fuzz_entry.h"
 #include "impl/aria.h"
+#include "impl/cmac.h"
 #include "impl/dispatch.h"
 #include "impl/modes.h"
 
@@ -119,6 +120,29 @@ std::optional<oracles::Result> Chunked(Impl impl, const ModesCase& c, const Requ
   return res;
 }
 
+// AriaCmacVerify (SP 800-38B §6.3) on every path: the tag the agreed MAC gave verifies, and with
+// one bit flipped (source 2) is refused; a tag length CMAC refuses is refused by verify too.
+void CheckCmacVerify(const ModesCase& c, const Request& r, const Answers& answers) {
+  const auto& mac = answers.at("ours/scalar");
+  if (!mac) return;
+  oracles::Bytes tag = mac->accepted ? mac->tag : oracles::Bytes(c.tag_len, 0);
+  const bool flipped = mac->accepted && c.source == 2;
+  if (flipped) FlipBit(&tag, c.flip);
+  Differ verify("cmac-verify");
+  Describe(&verify, r);
+  verify.Input("tag", tag);
+  verify.Add("construction", true, mac->accepted && !flipped ? Accepted({}) : Refused("expected"));
+  AriaKey key;
+  if (AriaSetEncryptKey(&key, r.key.data(), r.key.size()) != Status::kOk) return;
+  for (Impl impl : AvailableImpls()) {
+    const Status st = AriaCmacVerify(impl, key, tag.data(), tag.size(), r.input.data(),
+                                     r.input.size());
+    verify.Add(std::string("ours/") + ImplName(impl) + "/AriaCmacVerify", true,
+               st == Status::kOk ? Accepted({}) : Refused(StatusName(st)));
+  }
+  verify.Check();
+}
+
 }  // namespace
 
 void FuzzOne(const uint8_t* data, size_t size) {
@@ -191,7 +215,7 @@ void FuzzOne(const uint8_t* data, size_t size) {
   }
   Describe(&differ, r);
   differ.Param("mode", static_cast<int64_t>(kind));
-  AskAll(&differ, AriaBackends(), r);
+  const Answers answers = AskAll(&differ, AriaBackends(), r);
   for (Impl impl : AvailableImpls()) {
     if (auto chunked = Chunked(impl, c, r)) {
       differ.Add(std::string("ours/") + ImplName(impl) + "+" + std::to_string(c.nchunks) + "calls",
@@ -199,6 +223,7 @@ void FuzzOne(const uint8_t* data, size_t size) {
     }
   }
   differ.Check();
+  if (kind == ModeKind::kCmac) CheckCmacVerify(c, r, answers);
 }
 
 }  // namespace ariasuite::fuzz

@@ -170,6 +170,26 @@ void GcmSeeds(const std::string& dir) {
     Write("aria_gcm_stream", id, Encode(c, s));
     Write("gcm_layer_boringssl", id, Encode(c, t));
   }
+  // Streaming AAD whose first call leaves a partial block that a later call completes (the
+  // buffered-AAD branch of GcmState::UpdateAad), with a 12-byte IV and a short text.
+  {
+    GcmCase c;
+    c.iv_mode = 1;
+    c.iv_len = 3;  // kIvLengths[3] == 12
+    c.tag_len = 16;
+    c.aad_len = 40;
+    c.text_len = LengthChoice::Raw(21);
+    c.key.assign(16, 0x21);
+    c.iv.assign(12, 0x22);
+    c.aad.assign(40, 0x23);
+    c.text.assign(21, 0x24);
+    StreamSplit s;
+    s.naad = 3;
+    s.aad_cuts = {5, 20, 0, 0, 0, 0};
+    s.ntext = 2;
+    s.text_cuts = {7, 0, 0, 0, 0, 0, 0, 0};
+    Write("aria_gcm_stream", "edge-aad-partial-blocks", Encode(c, s));
+  }
   // J0's counter exactly ff ff ff ff (the first inc32 wraps), a 16-byte IV, two blocks of text:
   // small inputs for the Crypto++ finding of fuzz/README.md.
   for (uint8_t k = 0; k < 2; ++k) {
@@ -242,6 +262,8 @@ void ModeSeeds(const std::string& dir) {
         if (c.aad.size() > 64) continue;
         c.tag_len = static_cast<uint8_t>(std::min<size_t>(t->tag_len, 17));
         c.source = decrypt ? (t->expect == vectors::Expect::kValid ? 1 : 2) : 0;
+        // CMAC has no decrypting side: source 2 there flips a bit of the tag AriaCmacVerify gets.
+        if (s.kind == ModeKind::kCmac) c.source = t->id % 2 ? 2 : 0;
         c.flip = static_cast<uint16_t>(t->id * 37);
         c.data = t->msg;
         if (c.data.size() > 1200) continue;
@@ -495,7 +517,8 @@ void TlsSeeds() {
     c.version_mode = k % 5 == 4 ? 1 : 0;
     c.version = 0x0301 + k;
     c.open = k % 2;
-    c.tamper = static_cast<uint8_t>(k % 4);
+    // The opening seeds (odd k) take every tamper kind, none (a valid record) included.
+    c.tamper = static_cast<uint8_t>((k / 2) % 4);
     c.flip = k * 131u;
     c.nrecords = static_cast<uint8_t>(1 + k % 3);
     c.length = k % 4 == 3 ? LengthChoice{2, static_cast<uint16_t>(k % kBatchBlocks.size()), 16}

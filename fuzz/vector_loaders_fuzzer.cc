@@ -1,6 +1,6 @@
 // vector_loaders: every parser of the conformance runner on arbitrary bytes: the vector file loaders
-// (auto-detected, and each of Wycheproof JSON, CAVP .rsp, OpenSSL evp text and kernel testmgr.h
-// forced), the strict JSON parser under them, the exec line protocol's request and response
+// (auto-detected, and each format forced: Wycheproof JSON, CAVP .rsp, OpenSSL evp text, kernel
+// testmgr.h, Botan .vec, Crypto++ TestVectors and TestData, Mbed TLS .data), the strict JSON parser under them, the exec line protocol's request and response
 // parsers, and the hex codec. Each must return a clean one-line error or a result, never crash
 // (ASan/UBSan watch), and results must be stable: a parsed protocol line formats back to a line
 // that parses to the same thing, decoded hex re-encodes to the input.

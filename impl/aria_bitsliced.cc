@@ -383,31 +383,35 @@ inline void AddRoundKey(State s, const State rk) {
 
 // One exchange of a word-index bit (word stride) with a lane bit (shift, mask of lanes where it is
 // 0), over all 16 word pairs; an involution.
-inline void Exchange(W v[32], int stride, int shift, W mask) {
-  for (int i = 0; i < 32; ++i) {
-    if (i & stride) continue;  // public loop structure
-    const W t = ((v[i] >> shift) ^ v[i + stride]) & mask;
-    v[i + stride] ^= t;
-    v[i] ^= t << shift;
+template <int kStride, int kShift, W kMask>
+inline void Exchange(W v[32]) {
+#pragma GCC unroll 16
+  for (int i = 0; i < 32; i += 2 * kStride) {
+#pragma GCC unroll 16
+    for (int j = i; j < i + kStride; ++j) {
+      const W t = ((v[j] >> kShift) ^ v[j + kStride]) & kMask;
+      v[j + kStride] ^= t;
+      v[j] ^= t << kShift;
+    }
   }
 }
 
 // Loaded words: word index bits (blk3 blk2 blk1 blk0 w1), lane bits (w0 k1 k0 b2 b1 b0). After the
 // five exchanges: word index (k0 b2 b1 b0 k1), lanes (w0 w1 blk3 blk2 blk1 blk0).
 inline void Transpose(W v[32]) {
-  Exchange(v, 1, 16, 0x0000FFFF0000FFFFull);
-  Exchange(v, 16, 8, 0x00FF00FF00FF00FFull);
-  Exchange(v, 8, 4, 0x0F0F0F0F0F0F0F0Full);
-  Exchange(v, 4, 2, 0x3333333333333333ull);
-  Exchange(v, 2, 1, 0x5555555555555555ull);
+  Exchange<1, 16, 0x0000FFFF0000FFFFull>(v);
+  Exchange<16, 8, 0x00FF00FF00FF00FFull>(v);
+  Exchange<8, 4, 0x0F0F0F0F0F0F0F0Full>(v);
+  Exchange<4, 2, 0x3333333333333333ull>(v);
+  Exchange<2, 1, 0x5555555555555555ull>(v);
 }
 
 inline void TransposeBack(W v[32]) {
-  Exchange(v, 2, 1, 0x5555555555555555ull);
-  Exchange(v, 4, 2, 0x3333333333333333ull);
-  Exchange(v, 8, 4, 0x0F0F0F0F0F0F0F0Full);
-  Exchange(v, 16, 8, 0x00FF00FF00FF00FFull);
-  Exchange(v, 1, 16, 0x0000FFFF0000FFFFull);
+  Exchange<2, 1, 0x5555555555555555ull>(v);
+  Exchange<4, 2, 0x3333333333333333ull>(v);
+  Exchange<8, 4, 0x0F0F0F0F0F0F0F0Full>(v);
+  Exchange<16, 8, 0x00FF00FF00FF00FFull>(v);
+  Exchange<1, 16, 0x0000FFFF0000FFFFull>(v);
 }
 
 constexpr int WordOf(int k, int b) { return 16 * (k & 1) + 2 * b + (k >> 1); }
@@ -457,28 +461,40 @@ void CryptUpTo16(const SlicedKey& key, uint8_t* out, const uint8_t* in, size_t n
   StoreState(out, s, nblocks);
 }
 
-// Adds one to the counter block: the low 32 bits only (inc32), or the whole block (128-bit). No
-// early exit, so the time does not depend on the counter value.
-inline void Increment(uint8_t ctr[16], int width_bytes) {
-  unsigned carry = 1;
-  for (int i = 15; i >= 16 - width_bytes; --i) {
-    const unsigned v = ctr[i] + carry;
-    ctr[i] = static_cast<uint8_t>(v);
-    carry = v >> 8;
-  }
+inline uint64_t LoadBe64(const uint8_t* p) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
+  return v;
 }
 
+inline void StoreBe64(uint8_t* p, uint64_t v) {
+  for (int i = 7; i >= 0; --i, v >>= 8) p[i] = static_cast<uint8_t>(v);
+}
+
+// The low width_bytes bytes of a big-endian 128-bit value, as masks of its two halves.
+constexpr uint64_t LowBytesMask(int n) { return n >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * n)) - 1; }
+
+// Counter mode with a big-endian counter in the low width_bytes bytes of the block (4: inc32, 16:
+// the whole block); the other bytes stay. No branch on the counter: the carry into the high half is
+// computed arithmetically.
 void Ctr(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks, uint8_t ctr[16],
          int width_bytes) {
   if (nblocks == 0) return;
+  const uint64_t mask_lo = LowBytesMask(width_bytes);
+  const uint64_t mask_hi = width_bytes > 8 ? LowBytesMask(width_bytes - 8) : 0;
+  uint64_t hi = LoadBe64(ctr), lo = LoadBe64(ctr + 8);
   uint8_t ks[16 * kBitslicedBlocks];
   SlicedKey sliced;
   SliceKey(&sliced, key);
   while (nblocks > 0) {
     const size_t n = nblocks < kBitslicedBlocks ? nblocks : kBitslicedBlocks;
     for (size_t b = 0; b < n; ++b) {
-      std::memcpy(ks + 16 * b, ctr, 16);
-      Increment(ctr, width_bytes);
+      StoreBe64(ks + 16 * b, hi);
+      StoreBe64(ks + 16 * b + 8, lo);
+      const uint64_t rest = ~(lo | ~mask_lo);  // 0 when every counter bit of lo is set
+      const uint64_t carry = ((rest | (0 - rest)) >> 63) ^ 1;
+      lo = (lo & ~mask_lo) | ((lo + 1) & mask_lo);
+      hi = (hi & ~mask_hi) | ((hi + carry) & mask_hi);
     }
     CryptUpTo16(sliced, ks, ks, n);
     for (size_t i = 0; i < 16 * n; ++i) out[i] = in[i] ^ ks[i];
@@ -486,6 +502,8 @@ void Ctr(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks, ui
     in += 16 * n;
     nblocks -= n;
   }
+  StoreBe64(ctr, hi);
+  StoreBe64(ctr + 8, lo);
 }
 
 }  // namespace

@@ -216,6 +216,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
     std::map<std::string, int> seen;
     bool has_pt = false, has_ct = false, has_tag = false, has_key = false, has_iv = false;
     bool has_next_iv = false;
+    int aad_lines = 0;
     Bytes next_iv;
     std::string result, operation;
     for (const Line& l : lines) {
@@ -245,6 +246,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
         has_ct = true;
       } else if (l.key == "AAD") {
         if (c.mode != Mode::kGcm && c.mode != Mode::kCcm) return fail(l.no, "AAD for a non-AEAD cipher");
+        if (++aad_lines > 10) return fail(l.no, "more than 10 AAD lines (evp_test's AAD_NUM)");
         if (!hex(&c.aad)) return false;
       } else if (l.key == "Tag") {
         if (c.mode != Mode::kGcm && c.mode != Mode::kCcm) return fail(l.no, "Tag for a non-AEAD cipher");

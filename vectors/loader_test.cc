@@ -222,6 +222,10 @@ TEST(LoaderTest, EvpMalformed) {
             "e.txt:6: Result = VALUE_MISMATCH expects a different output, not a refusal (not stated "
             "by the vector model)");
   EXPECT_EQ(ErrorOf("e.txt", good + "SetTagLate = TRUE\n"), "e.txt:6: SetTagLate for a non-AEAD cipher");
+  std::string gcm = "Cipher = ARIA-128-GCM\nKey = 000102030405060708090a0b0c0d0e0f\nIV = 000102030405060708090a0b\n"
+                    "Tag = 000102030405060708090a0b0c0d0e0f\nPlaintext = \nCiphertext = \n";
+  for (int i = 0; i < 11; ++i) gcm += "AAD = 00\n";
+  EXPECT_EQ(ErrorOf("e.txt", gcm), "e.txt:17: more than 10 AAD lines (evp_test's AAD_NUM)");
   EXPECT_EQ(ErrorOf("e.txt", "Digest = SHA256\nInput = 00\nOutput = 00\n"),
             "e.txt:1: unsupported test type 'Digest' (this runner reads Cipher tests)");
   EXPECT_EQ(ErrorOf("e.txt", Replace(good, "Key = 000102030405060708090a0b0c0d0e0f", "Key = 0001")),

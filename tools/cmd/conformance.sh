@@ -1,4 +1,4 @@
-# summary: run vector files (Wycheproof, CAVP .rsp, OpenSSL evp, testmgr.h) on our paths and the oracles
+# summary: run vector files (Wycheproof, CAVP .rsp, OpenSSL evp, testmgr.h, Botan .vec, Crypto++, Mbed TLS .data) on our paths and the oracles
 # Usage: tools/ariasuite conformance [--impl LIST] [--oracle LIST] [--format F] [--junit FILE]
 #                                    [--strict-oracles] [--findings DIR] [--skip-unsupported] FILE...
 # Builds //conformance:runner (and the BoringSSL and example exec adapters) with bazel, then runs it

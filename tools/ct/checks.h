@@ -28,6 +28,7 @@ enum class Claim {
   kCmacVerify,            // AriaCmacVerify with a wrong tag
   kKwUnwrapCheck,         // AriaKwUnwrap with a wrong integrity value
   kKwpUnwrapCheck,        // AriaKwpUnwrap with a wrong padding
+  kCfbOfb,                // AriaCfb128/Cfb8/Cfb1 Encrypt and Decrypt, AriaOfb (streamed)
   // Single instructions that a taint tool follows only through a shim, or not at all
   // (isa_chains.h): chains of one instruction, path "isa".
   kIsaGf2p8AffineInv,  // VGF2P8AFFINEINVQB zmm (needs what gfni-avx512 needs)
@@ -64,6 +65,7 @@ inline constexpr ClaimInfo kClaims[] = {
     {Claim::kCmacVerify, "cmac-verify", ClaimInfo::kPerPath},
     {Claim::kKwUnwrapCheck, "kw-unwrap-check", ClaimInfo::kPerPath},
     {Claim::kKwpUnwrapCheck, "kwp-unwrap-check", ClaimInfo::kPerPath},
+    {Claim::kCfbOfb, "cfb-ofb", ClaimInfo::kPerPath},
     {Claim::kIsaGf2p8AffineInv, "gf2p8affineinvqb", ClaimInfo::kIsa},
     {Claim::kIsaTernlog, "vpternlogq", ClaimInfo::kIsa},
     {Claim::kIsaAesEncLast, "aesenclast", ClaimInfo::kIsa},

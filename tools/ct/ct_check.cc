@@ -242,6 +242,34 @@ void CheckCtr(const char* name, Impl impl, bool ctr32) {
   }
 }
 
+// CFB128, CFB8, CFB1 (SP 800-38A §6.3) and OFB (§6.4): the key and the input are secret (CFB1
+// shifts secret bits into the register one at a time); calls of 5 and 38 bytes so partial blocks,
+// whole blocks and CFB128's batched decryption all run. The register's num is public.
+void CheckCfbOfb(const char* name, Impl impl) {
+  using Fn = Status (*)(Impl, const AriaKey&, AriaFeedbackState*, uint8_t*, const uint8_t*, size_t);
+  const Fn fns[] = {AriaCfb128Encrypt, AriaCfb128Decrypt, AriaCfb8Encrypt, AriaCfb8Decrypt,
+                    AriaCfb1Encrypt,   AriaCfb1Decrypt,   AriaOfb};
+  const AriaKey key = EncKey(Bytes(32, 9));
+  const std::vector<uint8_t> iv = Bytes(16, 10), in = Bytes(43, 11);
+  for (Fn fn : fns) {
+    std::vector<uint8_t> want(in.size()), got(in.size());
+    AriaFeedbackState st_want, st_got;
+    AriaFeedbackInit(&st_want, iv.data());
+    AriaFeedbackInit(&st_got, iv.data());
+    fn(impl, key, &st_want, want.data(), in.data(), 5);
+    fn(impl, key, &st_want, want.data() + 5, in.data() + 5, in.size() - 5);
+    AriaKey secret_key = key;
+    std::vector<uint8_t> secret_in = in;
+    MarkSecret(secret_key);
+    MarkSecret(secret_in.data(), secret_in.size());
+    fn(impl, secret_key, &st_got, got.data(), secret_in.data(), 5);
+    fn(impl, secret_key, &st_got, got.data() + 5, secret_in.data() + 5, in.size() - 5);
+    ExpectSecretSame(name, "cfb/ofb output", got.data(), want.data(), got.size());
+    ExpectSame(name, "num after the calls", reinterpret_cast<const uint8_t*>(&st_got.num),
+               reinterpret_cast<const uint8_t*>(&st_want.num), sizeof(st_got.num));
+  }
+}
+
 // GHASH (SP 800-38D §6.4): H (from the key) and the state are secret; so is the data here (GHASH
 // of plaintext-dependent blocks must not leak either).
 void CheckGhash(const char* name, Impl impl) {
@@ -580,6 +608,7 @@ void RunTaint(const Check& c) {
     case Claim::kCmacVerify: return CheckCmacVerify(n, c.impl);
     case Claim::kKwUnwrapCheck: return CheckKeyUnwrap(n, c.impl, false);
     case Claim::kKwpUnwrapCheck: return CheckKeyUnwrap(n, c.impl, true);
+    case Claim::kCfbOfb: return CheckCfbOfb(n, c.impl);
     case Claim::kIsaGf2p8AffineInv:
     case Claim::kIsaTernlog:
     case Claim::kIsaAesEncLast:

@@ -201,6 +201,37 @@ class Ctr : public Case {
   uint8_t ctr_[16];
 };
 
+// CFB128, CFB8, CFB1 and OFB, each direction, over 20 bytes with a secret key and input; the IV
+// is public (the same in both classes).
+class CfbOfb : public Case {
+ public:
+  CfbOfb(uint64_t seed, Impl impl)
+      : Case(seed), impl_(impl), fixed_key_(FixedBytes(32)), fixed_in_(FixedBytes(20)),
+        iv_(FixedBytes(16)) {}
+  void Prepare(int cls) override {
+    uint8_t raw[32];
+    Pick(cls, fixed_key_, raw);
+    AriaSetEncryptKey(&key_, raw, 32);
+    Pick(cls, fixed_in_, in_);
+  }
+  void Run() override {
+    using Fn = Status (*)(Impl, const AriaKey&, AriaFeedbackState*, uint8_t*, const uint8_t*,
+                          size_t);
+    for (Fn fn : {AriaCfb128Encrypt, AriaCfb128Decrypt, AriaCfb8Encrypt, AriaCfb8Decrypt,
+                  AriaCfb1Encrypt, AriaCfb1Decrypt, AriaOfb}) {
+      AriaFeedbackState st;
+      AriaFeedbackInit(&st, iv_.data());
+      fn(impl_, key_, &st, out_, in_, sizeof(in_));
+    }
+  }
+
+ private:
+  Impl impl_;
+  std::vector<uint8_t> fixed_key_, fixed_in_, iv_;
+  AriaKey key_;
+  uint8_t in_[20], out_[20];
+};
+
 // GHASH with a secret H (its precomputation included in the timed call) and secret data.
 class Ghash : public Case {
  public:
@@ -586,6 +617,7 @@ std::unique_ptr<TimingCase> MakeTimingCase(Claim claim, Impl impl, uint64_t seed
     case Claim::kCmacVerify: return std::make_unique<CmacWrongTag>(seed, impl);
     case Claim::kKwUnwrapCheck: return std::make_unique<UnwrapFails>(seed, impl, false);
     case Claim::kKwpUnwrapCheck: return std::make_unique<UnwrapFails>(seed, impl, true);
+    case Claim::kCfbOfb: return std::make_unique<CfbOfb>(seed, impl);
     case Claim::kIsaGf2p8AffineInv:
     case Claim::kIsaTernlog:
     case Claim::kIsaAesEncLast:
