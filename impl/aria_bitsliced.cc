@@ -11,10 +11,12 @@
 // GF(((2^2)^2)^2): GF(4) = GF(2)[w]/(w^2+w+1), GF(16) = GF(4)[z]/(z^2+z+w),
 // GF(256) = GF(16)[y]/(y^2+y+lambda), where the inverse of a_h y + a_l is
 // (a_h y + a_h + a_l) / (lambda a_h^2 + a_h a_l + a_l^2), recursively down to GF(4), where the
-// inverse is the square. The basis change phi into the tower (x -> beta, beta a root of the AES
-// polynomial in the tower field) is folded with each S-box's affine maps into one 8x8 bit matrix
-// per side, derived at compile time from the specification's matrices and applied as a fixed XOR
-// network.
+// inverse is the square. phi, the basis change into the tower (x -> beta, beta a root of the AES
+// polynomial in the tower field), is applied to every byte when the state is loaded and undone when
+// it is stored; round keys are sliced into the tower basis too. Key addition and diffusion are XORs
+// of bytes, which commute with phi, so each S-box needs one affine map, conjugated by phi: after the
+// inversion for S1, S2, before it for S1^-1, S2^-1. The maps are derived at compile time from the
+// specification's matrices and run as fixed XOR networks.
 //
 // Diffusion. A (RFC 5794 §2.4.3) factors as A = (J+I)_w . P . (J+I)_w . (J+I)_k, where (J+I)_k
 // replaces each byte of a 4-byte word by the XOR of the word's other three bytes, (J+I)_w does the
@@ -26,6 +28,7 @@
 #include "impl/aria_bitsliced.h"
 
 #include <cstring>
+#include <utility>
 
 #include "impl/internal.h"
 
@@ -216,23 +219,24 @@ static_assert(IsIdentity(Identity()));
 
 using W = uint64_t;
 
-// y = M x + c on eight bit planes; M and c are compile-time constants, so this unrolls into a fixed
-// XOR network.
+// y = M x + c on eight bit planes. M and c are compile-time constants and the sums are expanded
+// by pack expansion, so this is a fixed XOR network at every optimisation level (sanitizer builds
+// use -O1).
+template <Mat M, uint8_t C, int I, int... J>
+inline W AffineRow(const W x[8], std::integer_sequence<int, J...>) {
+  return (((C >> I) & 1) ? ~W{0} : W{0}) ^ (((M.col[J] >> I) & 1 ? x[J] : W{0}) ^ ...);
+}
+
+template <Mat M, uint8_t C, int... I>
+inline void AffineRows(W x[8], std::integer_sequence<int, I...> rows) {
+  const W y[8] = {AffineRow<M, C, I>(x, rows)...};
+  ((x[I] = y[I]), ...);
+}
+
 template <Mat M, uint8_t C>
 inline void Affine(W x[8]) {
   if constexpr (IsIdentity(M) && C == 0) return;
-  W y[8];
-#pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) {
-    W acc = ((C >> i) & 1) ? ~W{0} : W{0};
-#pragma GCC unroll 8
-    for (int j = 0; j < 8; ++j) {
-      if ((M.col[j] >> i) & 1) acc ^= x[j];
-    }
-    y[i] = acc;
-  }
-#pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) x[i] = y[i];
+  AffineRows<M, C>(x, std::make_integer_sequence<int, 8>());
 }
 
 struct G4 {
@@ -363,6 +367,22 @@ inline void SliceRoundKey(State out, const uint8_t rk[16]) {
     }
     Affine<kToTower, 0>(out[k]);
   }
+}
+
+// The inverse of SliceRoundKey, from the lanes of block 0.
+inline void UnsliceFirstLane(uint8_t out[16], State s) {
+  uint64_t lo = 0, hi = 0;
+  for (int k = 0; k < 4; ++k) {
+    Affine<kFromTower, 0>(s[k]);
+    for (int b = 0; b < 8; ++b) {
+      const int sh = 8 * k + b;
+      const W m = 0x0000000100000001ull;
+      lo |= (s[k][b] & m) << sh;
+      hi |= ((s[k][b] >> 16) & m) << sh;
+    }
+  }
+  Store64(out, lo);
+  Store64(out + 8, hi);
 }
 
 struct SlicedKey {
@@ -509,8 +529,9 @@ void Ctr(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks, ui
 }  // namespace
 
 void BitslicedRoundFunction(bool odd, uint8_t block[16], const uint8_t rk[16]) {
+  // One block needs no transposition: sliced like a round key, it fills every lane.
   State s, k;
-  LoadState(s, block, 1);
+  SliceRoundKey(s, block);
   SliceRoundKey(k, rk);
   AddRoundKey(s, k);
   if (odd) {
@@ -519,7 +540,7 @@ void BitslicedRoundFunction(bool odd, uint8_t block[16], const uint8_t rk[16]) {
     SubstituteSl2(s);
   }
   Diffuse(s);
-  StoreState(block, s, 1);
+  UnsliceFirstLane(block, s);
 }
 
 void BitslicedCryptBlocks(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
