@@ -37,8 +37,8 @@ std::string JunitXml(const std::vector<FileResult>& results) {
     int failures = 0, skipped = 0;
     for (const PairResult& p : r.pairs) {
       const PairVerdict v = VerdictOf(p);
-      failures += v == PairVerdict::kFailed || v == PairVerdict::kBroke ||
-                  v == PairVerdict::kNothingRan;
+      failures +=
+          v == PairVerdict::kFailed || v == PairVerdict::kBroke || v == PairVerdict::kNothingRan;
       skipped += v == PairVerdict::kSkipped || v == PairVerdict::kPartial;
     }
     o << "  <testsuite name=\"" << Xml(r.file->path) << "\" tests=\"" << r.pairs.size()

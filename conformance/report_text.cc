@@ -73,8 +73,10 @@ void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out
   }
   std::vector<size_t> col_w;
   for (const std::string& n : names) col_w.push_back(std::max<size_t>(n.size(), 10) + 1);
-  out << "\nVerdict table (cells: passed/total; FAIL n = n cases failed; BROKE n = the backend broke "
-         "on n cases; SKIP = an oracle that did not run; NOT RUN = an implementation under test that "
+  out << "\nVerdict table (cells: passed/total; FAIL n = n cases failed; BROKE n = the backend "
+         "broke "
+         "on n cases; SKIP = an oracle that did not run; NOT RUN = an implementation under test "
+         "that "
          "did not run; * = some cases unsupported, not counted as passed)\n";
   out << Pad("file", file_w + 1);
   for (size_t i = 0; i < names.size(); ++i) out << Pad(names[i], col_w[i]);
@@ -117,7 +119,8 @@ void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out
           add(n.broke_files, file);
           add(n.broke_notes, p.first_error);
         } else {
-          cell = std::to_string(p.passed) + "/" + std::to_string(total) + (p.unsupported ? "*" : "");
+          cell =
+              std::to_string(p.passed) + "/" + std::to_string(total) + (p.unsupported ? "*" : "");
           if (p.unsupported) {
             add(n.partial_files, file);
             add(n.partial_ops, p.unsupported_op);

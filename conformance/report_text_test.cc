@@ -32,7 +32,8 @@ TEST(ReportTextTest, FileBlockNamesEachVerdict) {
                    "CMAC (x:tcId 3))\n"),
             std::string::npos)
       << s;
-  EXPECT_NE(s.find("  gone                SKIP    library not installed\n"), std::string::npos) << s;
+  EXPECT_NE(s.find("  gone                SKIP    library not installed\n"), std::string::npos)
+      << s;
   EXPECT_NE(s.find("  ours                NOT RUN adapter died  [implementation under test did "
                    "not run]\n"),
             std::string::npos)

@@ -30,8 +30,8 @@ Blame JudgeCase(const std::vector<PairResult>& pairs, size_t case_index, size_t 
     const CaseOutcome o = p.outcomes[case_index];
     if (o == CaseOutcome::kUnsupported) continue;
     have_ours |= p.under_test;
-    votes.push_back({p.backend, p.under_test,
-                     o == CaseOutcome::kPass ? 0 : 1 + static_cast<int>(k), false});
+    votes.push_back(
+        {p.backend, p.under_test, o == CaseOutcome::kPass ? 0 : 1 + static_cast<int>(k), false});
   }
   // No implementation under test answered: the vector file alone is the reference.
   if (!have_ours) return pairs[failing_pair].under_test ? Blame::kOurs : Blame::kThirdParty;

@@ -27,10 +27,10 @@ struct PairResult {
   // Failures judged third-party findings (verdict.h: ours and the vector file agree against this
   // backend); only these are written as findings.
   int third_party = 0;
-  std::string first_error;          // the first kError message with its case
+  std::string first_error;            // the first kError message with its case
   std::vector<CaseOutcome> outcomes;  // per case of the file (empty when skipped)
-  std::string unsupported_example;  // the first unsupported operation and case, for the report
-  std::string unsupported_op;       // the first unsupported operation alone ("kw-wrap KW")
+  std::string unsupported_example;    // the first unsupported operation and case, for the report
+  std::string unsupported_op;         // the first unsupported operation alone ("kw-wrap KW")
   std::vector<std::string> failures;  // one line per failed case
   std::vector<const TestCase*> failed_cases;
 };

@@ -12,9 +12,9 @@
 #include <sstream>
 #include <tuple>
 
-#include "vectors/loader.h"
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"
+#include "vectors/loader.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
@@ -26,13 +26,11 @@ namespace {
 
 // ---- Every path of ours on the Wycheproof files ----
 
-const char* const kWycheproofFiles[] = {"aria_gcm_test.json",  "aria_ccm_test.json",
-                                        "aria_cbc_pkcs5_test.json", "aria_cmac_test.json",
-                                        "aria_wrap_test.json", "aria_kwp_test.json",
-                                        "aes_gcm_test.json"};
+const char* const kWycheproofFiles[] = {
+    "aria_gcm_test.json",  "aria_ccm_test.json", "aria_cbc_pkcs5_test.json", "aria_cmac_test.json",
+    "aria_wrap_test.json", "aria_kwp_test.json", "aes_gcm_test.json"};
 
-class WycheproofEndToEnd
-    : public ::testing::TestWithParam<std::tuple<Impl, const char*>> {};
+class WycheproofEndToEnd : public ::testing::TestWithParam<std::tuple<Impl, const char*>> {};
 
 TEST_P(WycheproofEndToEnd, EveryCasePasses) {
   const auto [impl, file] = GetParam();
@@ -79,7 +77,6 @@ INSTANTIATE_TEST_SUITE_P(, WycheproofEndToEnd,
                                             ::testing::ValuesIn(kWycheproofFiles)),
                          EndToEndName);
 
-
 // ---- The CLI ----
 
 struct CliRun {
@@ -98,7 +95,8 @@ CliRun RunCli(const std::string& args) {
     s << in.rdbuf();
     return s.str();
   };
-  return CliRun{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(tmp + "/out.txt"), slurp(tmp + "/err.txt")};
+  return CliRun{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(tmp + "/out.txt"),
+                slurp(tmp + "/err.txt")};
 }
 
 std::string Sample() { return testdata::RunfilePath("vectors/samples/aria_evp_sample.txt"); }
@@ -122,8 +120,8 @@ TEST(CliTest, FailingImplementationUnderTestExitsOne) {
 
 TEST(CliTest, FailingOracleIsAFindingUnlessStrict) {
   const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/cli-findings";
-  CliRun r = RunCli("--impl ours --oracle exec:" + Script("wrong_adapter.sh") + " --findings " + dir +
-                 " " + Sample());
+  CliRun r = RunCli("--impl ours --oracle exec:" + Script("wrong_adapter.sh") + " --findings " +
+                    dir + " " + Sample());
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("[third-party finding]"), std::string::npos);
   EXPECT_NE(r.out.find("finding written: " + dir), std::string::npos);
@@ -134,7 +132,8 @@ TEST(CliTest, FailingOracleIsAFindingUnlessStrict) {
 }
 
 TEST(CliTest, BrokenOracleAdapterIsSkip) {
-  CliRun r = RunCli("--impl ours/scalar --oracle exec:" + Script("mute_adapter.sh") + " " + Sample());
+  CliRun r =
+      RunCli("--impl ours/scalar --oracle exec:" + Script("mute_adapter.sh") + " " + Sample());
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("SKIP    adapter '"), std::string::npos) << r.out;
 }
@@ -147,7 +146,8 @@ TEST(CliTest, UsageAndInputErrorsExitTwoWithOneLine) {
   const std::string tmp = std::getenv("TEST_TMPDIR");
   {
     std::ofstream bad(tmp + "/bad.json");
-    bad << "{\"algorithm\": \"ARIA-GCM\",\n \"numberOfTests\": 0,\n \"notes\": {}, \"testGroups\": [,]}\n";
+    bad << "{\"algorithm\": \"ARIA-GCM\",\n \"numberOfTests\": 0,\n \"notes\": {}, \"testGroups\": "
+           "[,]}\n";
   }
   CliRun r = RunCli(tmp + "/bad.json");
   EXPECT_EQ(r.status, 2);
@@ -158,7 +158,8 @@ TEST(CliTest, UsageAndInputErrorsExitTwoWithOneLine) {
   EXPECT_EQ(r.err.rfind("ariasuite conformance: unknown option '--bogus'", 0), 0u) << r.err;
   r = RunCli("--impl ours/nope " + Sample());
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err.rfind("ariasuite conformance: unknown implementation 'ours/nope'", 0), 0u) << r.err;
+  EXPECT_EQ(r.err.rfind("ariasuite conformance: unknown implementation 'ours/nope'", 0), 0u)
+      << r.err;
   r = RunCli("");
   EXPECT_EQ(r.status, 2);
   r = RunCli("/nonexistent/file.json");

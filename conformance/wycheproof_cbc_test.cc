@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/shared_wycheproof.h"
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/modes.h"
@@ -49,12 +50,11 @@ bool DecryptPkcs5(Impl impl, const Bytes& key, const Bytes& iv_in, const Bytes& 
 class WycheproofCbcTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(WycheproofCbcTest, AriaCbcPkcs5) {
-  std::string skip;
-  const std::string path = testdata::SharedWycheproofFile("aria_cbc_pkcs5_test.json", &skip);
-  if (path.empty()) GTEST_SKIP() << skip;
   vectors::VectorFile file;
-  std::string error;
-  ASSERT_TRUE(vectors::LoadWycheproofFile(path, "ARIA-CBC-PKCS5", &file, &error)) << error;
+  std::string skip;
+  ASSERT_TRUE(
+      testdata::LoadSharedWycheproof("aria_cbc_pkcs5_test.json", "ARIA-CBC-PKCS5", &file, &skip));
+  if (!skip.empty()) GTEST_SKIP() << skip;
   const std::vector<TestCase>& cases = file.cases;
   int valid_ok = 0, invalid_rejected = 0;
   for (const TestCase& c : cases) {
@@ -85,7 +85,7 @@ TEST_P(WycheproofCbcTest, AriaCbcPkcs5) {
     }
   }
   std::printf("Wycheproof %s [%s]: %zu cases: %d valid reproduced, %d invalid rejected\n",
-              path.c_str(), ImplName(GetParam()), cases.size(), valid_ok, invalid_rejected);
+              file.path.c_str(), ImplName(GetParam()), cases.size(), valid_ok, invalid_rejected);
   EXPECT_EQ(static_cast<size_t>(valid_ok + invalid_rejected), cases.size());
 }
 

@@ -14,13 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "conformance/shared_wycheproof.h"
 #include "gtest/gtest.h"
 #include "impl/gcm.h"
 #include "impl/openssl_oracle_for_testing.h"
 #include "impl/test_util.h"
 #include "oracles/hex.h"
-#include "vectors/testdata.h"
-#include "vectors/loader.h"
 #include "vectors/vector.h"
 
 namespace ariasuite {
@@ -34,12 +33,10 @@ using vectors::TestCase;
 class WycheproofGcmTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(WycheproofGcmTest, AriaGcm) {
-  std::string skip;
-  const std::string path = testdata::SharedWycheproofFile("aria_gcm_test.json", &skip);
-  if (path.empty()) GTEST_SKIP() << skip;
   vectors::VectorFile file;
-  std::string error;
-  ASSERT_TRUE(vectors::LoadWycheproofFile(path, "ARIA-GCM", &file, &error)) << error;
+  std::string skip;
+  ASSERT_TRUE(testdata::LoadSharedWycheproof("aria_gcm_test.json", "ARIA-GCM", &file, &skip));
+  if (!skip.empty()) GTEST_SKIP() << skip;
   const std::vector<TestCase>& cases = file.cases;
   ASSERT_EQ(cases.size(), 311u);
 
@@ -55,7 +52,7 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
                                     c.iv.size(), c.msg.data(), n, c.aad.data(), c.aad.size());
     Bytes pt(n + 1, 0xAA);
     const Status open = AriaGcmOpen(key, pt.data(), c.iv.data(), c.iv.size(), c.ct.data(), n,
-                                     c.tag.data(), c.tag.size(), c.aad.data(), c.aad.size());
+                                    c.tag.data(), c.tag.size(), c.aad.data(), c.aad.size());
     const bool policy_tag = internal::GcmTagLenAllowed(c.tag.size());
     if (!policy_tag) {
       EXPECT_EQ(seal, Status::kBadTagLength);
@@ -137,10 +134,11 @@ TEST_P(WycheproofGcmTest, AriaGcm) {
   }
   std::string flags;
   for (const auto& [f, k] : by_flag) flags += " " + f + "=" + std::to_string(k);
-  std::printf("Wycheproof %s [%s]: %zu cases: %d valid reproduced, %d invalid rejected, "
-              "%d acceptable; OpenSSL agreed on %d; flags:%s\n",
-              path.c_str(), ImplName(GetParam()), cases.size(), valid_ok, invalid_rejected,
-              acceptable, oracle_checked, flags.c_str());
+  std::printf(
+      "Wycheproof %s [%s]: %zu cases: %d valid reproduced, %d invalid rejected, "
+      "%d acceptable; OpenSSL agreed on %d; flags:%s\n",
+      file.path.c_str(), ImplName(GetParam()), cases.size(), valid_ok, invalid_rejected, acceptable,
+      oracle_checked, flags.c_str());
   EXPECT_EQ(valid_ok + invalid_rejected + acceptable, 311);
 }
 

@@ -7,13 +7,13 @@
 #include <cstdint>
 
 #include "fuzz/fuzz_common.h"
+#include "fuzz/fuzz_entry.h"
 #include "impl/aria.h"
 #include "impl/aria_ref.h"
 
 namespace ariasuite::fuzz {
-namespace {
 
-void Run(const uint8_t* data, size_t size) {
+void FuzzOne(const uint8_t* data, size_t size) {
   FuzzReader reader(data, size);
   BlockCase c;
   c.Visit(reader);
@@ -83,10 +83,4 @@ void Run(const uint8_t* data, size_t size) {
   }
 }
 
-}  // namespace
 }  // namespace ariasuite::fuzz
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  ariasuite::fuzz::Run(data, size);
-  return 0;
-}

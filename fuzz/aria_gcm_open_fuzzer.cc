@@ -9,13 +9,13 @@
 #include <string>
 
 #include "fuzz/fuzz_common.h"
+#include "fuzz/fuzz_entry.h"
 #include "impl/dispatch.h"
 #include "impl/gcm.h"
 
 namespace ariasuite::fuzz {
-namespace {
 
-void Run(const uint8_t* data, size_t size) {
+void FuzzOne(const uint8_t* data, size_t size) {
   FuzzReader reader(data, size);
   GcmCase c;
   c.Visit(reader);
@@ -107,10 +107,4 @@ void Run(const uint8_t* data, size_t size) {
   differ.Check();
 }
 
-}  // namespace
 }  // namespace ariasuite::fuzz
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  ariasuite::fuzz::Run(data, size);
-  return 0;
-}

@@ -7,11 +7,11 @@
 #include <string>
 
 #include "fuzz/fuzz_common.h"
+#include "fuzz/fuzz_entry.h"
 
 namespace ariasuite::fuzz {
-namespace {
 
-void Run(const uint8_t* data, size_t size) {
+void FuzzOne(const uint8_t* data, size_t size) {
   FuzzReader reader(data, size);
   GcmCase c;
   c.Visit(reader);
@@ -37,10 +37,4 @@ void Run(const uint8_t* data, size_t size) {
   round.Check();
 }
 
-}  // namespace
 }  // namespace ariasuite::fuzz
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  ariasuite::fuzz::Run(data, size);
-  return 0;
-}

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fuzz/fuzz_common.h"
+#include "fuzz/fuzz_entry.h"
 #include "impl/dispatch.h"
 #include "impl/gcm.h"
 
@@ -96,7 +97,9 @@ std::string StreamOpen(const AriaGcmKey& key, const GcmCase& c, const StreamSpli
   return "";
 }
 
-void Run(const uint8_t* data, size_t size) {
+}  // namespace
+
+void FuzzOne(const uint8_t* data, size_t size) {
   FuzzReader reader(data, size);
   GcmCase c;
   c.Visit(reader);
@@ -145,10 +148,4 @@ void Run(const uint8_t* data, size_t size) {
   if (any_open) open.Check();
 }
 
-}  // namespace
 }  // namespace ariasuite::fuzz
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  ariasuite::fuzz::Run(data, size);
-  return 0;
-}

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "fuzz/fuzz_common.h"
+#include "fuzz/fuzz_entry.h"
 #include "impl/aria.h"
 #include "impl/cmac.h"
 #include "impl/dispatch.h"
@@ -142,7 +143,9 @@ void CheckCmacVerify(const ModesCase& c, const Request& r, const Answers& answer
   verify.Check();
 }
 
-void Run(const uint8_t* data, size_t size) {
+}  // namespace
+
+void FuzzOne(const uint8_t* data, size_t size) {
   FuzzReader reader(data, size);
   ModesCase c;
   c.Visit(reader);
@@ -223,10 +226,4 @@ void Run(const uint8_t* data, size_t size) {
   if (kind == ModeKind::kCmac) CheckCmacVerify(c, r, answers);
 }
 
-}  // namespace
 }  // namespace ariasuite::fuzz
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  ariasuite::fuzz::Run(data, size);
-  return 0;
-}

@@ -1,7 +1,7 @@
 """ariasuite_fuzzer: one differential fuzz target and its replay test.
 
 ariasuite_fuzzer(name = "aria_block", ...) expects fuzz/aria_block_fuzzer.cc (defining
-LLVMFuzzerTestOneInput) and yields:
+ariasuite::fuzz::FuzzOne, which fuzz_entry.cc's LLVMFuzzerTestOneInput calls) and yields:
   :aria_block_fuzzer      under --config=fuzz a libFuzzer binary (-fsanitize=fuzzer); otherwise the
                           same code with a plain main that runs the files or directories given.
   :aria_block_replay_test a cc_test, one GoogleTest case per file of fuzz/corpus/aria_block/ and
@@ -14,7 +14,10 @@ def ariasuite_fuzzer(name, deps = [], data = [], env = {}, tags = []):
     native.cc_library(
         name = lib,
         srcs = [name + "_fuzzer.cc"],
-        deps = deps + ["//fuzz:fuzz_common"],
+        deps = deps + [
+            "//fuzz:fuzz_common",
+            "//fuzz:fuzz_entry",
+        ],
         alwayslink = True,
         testonly = True,
     )

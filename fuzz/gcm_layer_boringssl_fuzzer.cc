@@ -11,6 +11,7 @@
 #include <string>
 
 #include "fuzz/fuzz_common.h"
+#include "fuzz/fuzz_entry.h"
 
 namespace ariasuite::fuzz {
 namespace {
@@ -32,7 +33,9 @@ const std::vector<Backend*>& AesBackends() {
   return *backends;
 }
 
-void Run(const uint8_t* data, size_t size) {
+}  // namespace
+
+void FuzzOne(const uint8_t* data, size_t size) {
   FuzzReader reader(data, size);
   GcmCase c;
   c.Visit(reader);
@@ -69,10 +72,4 @@ void Run(const uint8_t* data, size_t size) {
   open.Check();
 }
 
-}  // namespace
 }  // namespace ariasuite::fuzz
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  ariasuite::fuzz::Run(data, size);
-  return 0;
-}

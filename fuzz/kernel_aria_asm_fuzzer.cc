@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/fuzz_entry.h"
 #include "fuzz/fuzz_io.h"
 #include "tools/kernel_asm/checked_call.h"
 #include "tools/kernel_asm/fuzz_case.h"
@@ -134,7 +135,6 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+void ariasuite::fuzz::FuzzOne(const uint8_t* data, size_t size) {
   ariasuite::kernel_asm::Run(data, size);
-  return 0;
 }

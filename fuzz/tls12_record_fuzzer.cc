@@ -14,6 +14,7 @@
 #include <string>
 
 #include "fuzz/fuzz_common.h"
+#include "fuzz/fuzz_entry.h"
 #include "fuzz/tls12_case.h"
 #include "impl/dispatch.h"
 #include "impl/gcm.h"
@@ -108,7 +109,9 @@ Result EvpOpen(const TlsCase& c, uint64_t seq, const Bytes& record) {
   return Accepted(out);
 }
 
-void Run(const uint8_t* data, size_t size) {
+}  // namespace
+
+void FuzzOne(const uint8_t* data, size_t size) {
   FuzzReader reader(data, size);
   TlsCase c;
   c.Visit(reader);
@@ -189,10 +192,4 @@ void Run(const uint8_t* data, size_t size) {
   }
 }
 
-}  // namespace
 }  // namespace ariasuite::fuzz
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  ariasuite::fuzz::Run(data, size);
-  return 0;
-}

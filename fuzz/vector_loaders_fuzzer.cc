@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "fuzz/fuzz_entry.h"
 #include "vectors/loader.h"
 #include "fuzz/fuzz_io.h"
 #include "oracles/hex.h"
@@ -46,7 +47,9 @@ bool SameRequest(const oracles::Request& a, const oracles::Request& b) {
          a.input == b.input && a.tag == b.tag && a.tag_len == b.tag_len;
 }
 
-void Run(const uint8_t* data, size_t size) {
+}  // namespace
+
+void FuzzOne(const uint8_t* data, size_t size) {
   FuzzReader reader(data, size);
   uint8_t which = 0, format = 0;
   bool skip = false;
@@ -130,10 +133,4 @@ void Run(const uint8_t* data, size_t size) {
   }
 }
 
-}  // namespace
 }  // namespace ariasuite::fuzz
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  ariasuite::fuzz::Run(data, size);
-  return 0;
-}

@@ -1,6 +1,8 @@
 // Tests of the scalar ARIA reference (aria_ref.cc): RFC 5794 Appendix A's round keys and
 // intermediate round values, encryption/decryption on every path, the decryption key schedule of
 // §2.4, bad key lengths, and random blocks against OpenSSL 3.
+#include "impl/aria_ref.h"
+
 #include <openssl/evp.h>
 
 #include <algorithm>
@@ -11,7 +13,6 @@
 
 #include "gtest/gtest.h"
 #include "impl/aria.h"
-#include "impl/aria_ref.h"
 #include "impl/dispatch.h"
 #include "impl/test_util.h"
 #include "oracles/hex.h"

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "impl/internal.h"
+#include "impl/path.h"
 
 namespace ariasuite {
 

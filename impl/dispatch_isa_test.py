@@ -12,7 +12,7 @@ an EVEX one the ZMM and opmask state (bits 5-7). Required sets are closed under 
 prerequisites Intel's SDM Vol. 1 §14.3 / §15.2-15.4 asks software to check first (AVX2 -> AVX,
 AVX512BW/VL -> AVX512F, ...), so a path may require a prerequisite it does not use directly.
 The libraries without ISA flags (the scalar path and the mode code every path runs) must use the
-x86-64 baseline only; cpu_features may use XGETBV (gas: xsave), which it runs only after CPUID
+x86-64 baseline only; path (cpu_features.cc) may use XGETBV (gas: xsave), which it runs only after CPUID
 says OSXSAVE.
 
 The comparison plants its own mismatches (the gfni-avx512 table minus AVX512VL, the gfni-avx2
@@ -41,8 +41,8 @@ PATH_LIBS = {
 }
 # Libraries built without ISA flags: the scalar path and the code every path shares.
 BASELINE_LIBS = ["aria_ref", "sbox", "ghash_ref", "gcm", "modes", "ccm", "cmac", "keywrap",
-                 "cbc_pkcs5", "dispatch", "status", "cpu_features"]
-BASELINE_ALLOWED = {"cpu_features": {"xsave"}}  # XGETBV, after CPUID.1:ECX.OSXSAVE
+                 "cbc_pkcs5", "dispatch", "status", "path"]
+BASELINE_ALLOWED = {"path": {"xsave"}}  # XGETBV, after CPUID.1:ECX.OSXSAVE
 
 # GNU as extension -> CpuFeatures name (impl/cpu_features.cc's Need names).
 GAS_TO_FEATURE = {

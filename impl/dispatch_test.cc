@@ -1,6 +1,7 @@
 // Dispatch: the support decision follows CPUID/XGETBV and each path's real needs, the table handed
 // out for a path is that path's, the path asked for is the one that actually runs (counted through
-// the dispatch_testing.h hook), and ARIASUITE_IMPL forces a path or fails with exit code 2.
+// impl/testing/dispatch_counting.h), and ARIASUITE_IMPL forces a path; a bad one is an error returned by
+// ImplFromEnvironment (the library never exits; the CLIs exit 2, tools/bench/impls_env_test.sh).
 #include "impl/dispatch.h"
 
 #include <cctype>
@@ -12,7 +13,7 @@
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/cpu_features.h"
-#include "impl/dispatch_testing.h"
+#include "impl/testing/dispatch_counting.h"
 #include "impl/gcm.h"
 #include "impl/modes.h"
 
@@ -151,13 +152,49 @@ class DefaultImplDeathTest : public ::testing::Test {
   void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
 };
 
-TEST_F(DefaultImplDeathTest, UnknownNameExitsTwo) {
+TEST(ImplFromEnvironmentTest, UnknownNameIsAnErrorNotAnExit) {
+  setenv("ARIASUITE_IMPL", "sse9", 1);
+  std::string error;
+  EXPECT_EQ(ImplFromEnvironment(&error), std::nullopt);
+  EXPECT_EQ(error,
+            "ARIASUITE_IMPL=sse9 is not a known path (scalar, aesni-avx, gfni-avx2, gfni-avx512)");
+  unsetenv("ARIASUITE_IMPL");
+}
+
+TEST(ImplFromEnvironmentTest, UnsupportedPathNamesTheMissingFeature) {
+  for (Impl impl : AllImpls()) {
+    std::string missing;
+    if (IsSupported(impl, &missing)) continue;
+    setenv("ARIASUITE_IMPL", ImplName(impl), 1);
+    std::string error;
+    EXPECT_EQ(ImplFromEnvironment(&error), std::nullopt);
+    EXPECT_EQ(error, std::string("ARIASUITE_IMPL=") + ImplName(impl) +
+                         " cannot run here: missing " + missing);
+  }
+  unsetenv("ARIASUITE_IMPL");
+}
+
+TEST(ImplFromEnvironmentTest, ForcedAndUnsetPaths) {
+  std::string error;
+  for (Impl impl : AvailableImpls()) {
+    setenv("ARIASUITE_IMPL", ImplName(impl), 1);
+    EXPECT_EQ(ImplFromEnvironment(&error), impl);
+  }
+  setenv("ARIASUITE_IMPL", "", 1);
+  EXPECT_EQ(ImplFromEnvironment(&error), AvailableImpls().back());
+  unsetenv("ARIASUITE_IMPL");
+  EXPECT_EQ(ImplFromEnvironment(&error), AvailableImpls().back());
+  EXPECT_EQ(error, "");
+}
+
+// A bad ARIASUITE_IMPL does not end the process: DefaultImpl falls back to the widest path.
+TEST_F(DefaultImplDeathTest, UnknownNameFallsBackWithoutExiting) {
   EXPECT_EXIT(
       {
         setenv("ARIASUITE_IMPL", "sse9", 1);
-        DefaultImpl();
+        std::exit(DefaultImpl() == AvailableImpls().back() ? 0 : 1);
       },
-      ::testing::ExitedWithCode(2), "ARIASUITE_IMPL=sse9 is not a known path");
+      ::testing::ExitedWithCode(0), "");
 }
 
 TEST_F(DefaultImplDeathTest, ForcedPathIsUsed) {

@@ -13,16 +13,9 @@
 #include <cstdint>
 
 #include "impl/aria_key.h"
+#include "impl/path.h"
 
 namespace ariasuite {
-
-// The implementation paths. kScalar is portable C++ and always present (BoringSSL's "nohw").
-enum class Impl {
-  kScalar,
-  kAesniAvx,    // AES-NI + AVX, 16 blocks per call.
-  kGfniAvx2,    // GFNI + AVX2, 32 blocks per call.
-  kGfniAvx512,  // GFNI + AVX-512 F/BW/VL, 64 blocks per call.
-};
 
 namespace internal {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "impl/aria_key.h"
-#include "impl/internal.h"
+#include "impl/path.h"
 #include "impl/status.h"
 
 namespace ariasuite {

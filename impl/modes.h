@@ -1,5 +1,7 @@
-// ARIA in ECB, CBC, CTR, CFB (128, 8 and 1 bit) and OFB modes (SP 800-38A) over any path. Every function takes the path to use;
-// the overloads without one use DefaultImpl(). out may equal in (in-place); no other overlap.
+// ARIA in ECB, CBC, CTR, CFB (128, 8 and 1 bit) and OFB modes (SP 800-38A) over any path. Every
+// function takes the path to use (path.h; pass DefaultImpl() for the widest one this CPU runs, or
+// ARIASUITE_IMPL's); there are no overloads without one, here or in the other mode headers. out
+// may equal in (in-place); no other overlap.
 #ifndef ARIASUITE_IMPL_MODES_H_
 #define ARIASUITE_IMPL_MODES_H_
 
@@ -7,7 +9,7 @@
 #include <cstdint>
 
 #include "impl/aria_key.h"
-#include "impl/internal.h"
+#include "impl/path.h"
 #include "impl/status.h"
 
 namespace ariasuite {

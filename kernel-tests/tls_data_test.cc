@@ -76,9 +76,7 @@ TEST_F(tls, send_recv_1) { ASSERT_EQ(RoundTrip(self->fd, self->cfd, 1), ""); }
 TEST_F(tls, send_recv_16383) { ASSERT_EQ(RoundTrip(self->fd, self->cfd, 16383), ""); }
 TEST_F(tls, send_recv_16384) { ASSERT_EQ(RoundTrip(self->fd, self->cfd, 16384), ""); }
 TEST_F(tls, send_recv_16385) { ASSERT_EQ(RoundTrip(self->fd, self->cfd, 16385), ""); }
-TEST_F_TIMEOUT(tls, send_recv_1mib, 120) {
-  ASSERT_EQ(RoundTrip(self->fd, self->cfd, 1 << 20), "");
-}
+TEST_F_TIMEOUT(tls, send_recv_1mib, 120) { ASSERT_EQ(RoundTrip(self->fd, self->cfd, 1 << 20), ""); }
 
 // The other direction of the same sockets works too (TX of cfd, RX of fd).
 TEST_F(tls, reverse_direction) { ASSERT_EQ(RoundTrip(self->cfd, self->fd, 5000), ""); }
@@ -306,8 +304,10 @@ TEST_F(tls, shutdown) {
   EXPECT_EQ(recv(self->cfd, buf, sizeof(buf), 0), 0);
   errno = 0;
   ssize_t n = send(self->fd, "x", 1, MSG_NOSIGNAL);
-  if (n != -1) TH_LOG("send after SHUT_WR returned %zd (kTLS behaviour, the record is dropped)", n);
-  else EXPECT_EQ(errno, EPIPE);
+  if (n != -1)
+    TH_LOG("send after SHUT_WR returned %zd (kTLS behaviour, the record is dropped)", n);
+  else
+    EXPECT_EQ(errno, EPIPE);
   usleep(100000);
   EXPECT_EQ(recv(self->cfd, buf, sizeof(buf), MSG_DONTWAIT), 0);
   ASSERT_EQ(send(self->cfd, "back", 4, 0), 4);
@@ -325,58 +325,19 @@ TEST_F(tls, peer_close) {
   EXPECT_EQ(recv(self->cfd, buf, sizeof(buf), 0), 0);
 }
 
-namespace {
-
-ssize_t SendTyped(int fd, uint8_t type, const void* data, size_t len) {
-  char control[CMSG_SPACE(1)] = {};
-  struct iovec iov = {const_cast<void*>(data), len};
-  struct msghdr msg = {};
-  msg.msg_iov = &iov;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof(control);
-  struct cmsghdr* c = CMSG_FIRSTHDR(&msg);
-  c->cmsg_level = ktls::kSolTls;
-  c->cmsg_type = ktls::kTlsSetRecordType;
-  c->cmsg_len = CMSG_LEN(1);
-  *CMSG_DATA(c) = type;
-  return sendmsg(fd, &msg, 0);
-}
-
-// recvmsg with room for the record type cmsg; *type is 0 when none came.
-ssize_t RecvTyped(int fd, void* buf, size_t len, uint8_t* type, int flags = 0) {
-  char control[CMSG_SPACE(1)] = {};
-  struct iovec iov = {buf, len};
-  struct msghdr msg = {};
-  msg.msg_iov = &iov;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof(control);
-  ssize_t n = recvmsg(fd, &msg, flags);
-  *type = 0;
-  for (struct cmsghdr* c = CMSG_FIRSTHDR(&msg); n >= 0 && c; c = CMSG_NXTHDR(&msg, c)) {
-    if (c->cmsg_level == ktls::kSolTls && c->cmsg_type == ktls::kTlsGetRecordType) {
-      *type = *CMSG_DATA(c);
-    }
-  }
-  return n;
-}
-
-}  // namespace
-
 // A handshake record (22) sent with TLS_SET_RECORD_TYPE comes back with TLS_GET_RECORD_TYPE 22;
 // a data record read with a cmsg buffer reports 23.
 TEST_F(tls, record_type_cmsg) {
-  ASSERT_EQ(SendTyped(self->fd, ktls::kTypeHandshake, "hs-msg", 6), 6);
+  ASSERT_EQ(ktls::SendTyped(self->fd, ktls::kTypeHandshake, "hs-msg", 6), 6);
   char buf[32];
   uint8_t type;
   ASSERT_TRUE(ktls::Readable(self->cfd, 20000));
-  ASSERT_EQ(RecvTyped(self->cfd, buf, sizeof(buf), &type), 6);
+  ASSERT_EQ(ktls::RecvTyped(self->cfd, buf, sizeof(buf), &type), 6);
   EXPECT_EQ(type, ktls::kTypeHandshake);
   EXPECT_MEMEQ(buf, "hs-msg", 6);
   ASSERT_EQ(send(self->fd, "data", 4, 0), 4);
   ASSERT_TRUE(ktls::Readable(self->cfd, 20000));
-  ASSERT_EQ(RecvTyped(self->cfd, buf, sizeof(buf), &type), 4);
+  ASSERT_EQ(ktls::RecvTyped(self->cfd, buf, sizeof(buf), &type), 4);
   EXPECT_EQ(type, ktls::kTypeApplicationData);
 }
 
@@ -384,15 +345,15 @@ TEST_F(tls, record_type_cmsg) {
 // the buffer then gets it. A recvmsg never merges records of different types.
 TEST_F(tls, record_type_without_cmsg_buffer) {
   ASSERT_EQ(send(self->fd, "data1", 5, 0), 5);
-  ASSERT_EQ(SendTyped(self->fd, ktls::kTypeAlert, "\x01\x00", 2), 2);
+  ASSERT_EQ(ktls::SendTyped(self->fd, ktls::kTypeAlert, "\x01\x00", 2), 2);
   usleep(100000);
   char buf[32];
   uint8_t type;
-  ASSERT_EQ(RecvTyped(self->cfd, buf, sizeof(buf), &type), 5);  // stops at the type change
+  ASSERT_EQ(ktls::RecvTyped(self->cfd, buf, sizeof(buf), &type), 5);  // stops at the type change
   EXPECT_EQ(type, ktls::kTypeApplicationData);
   EXPECT_MEMEQ(buf, "data1", 5);
   EXPECT_ERRNO(recv(self->cfd, buf, sizeof(buf), 0), EIO);
-  ASSERT_EQ(RecvTyped(self->cfd, buf, sizeof(buf), &type), 2);
+  ASSERT_EQ(ktls::RecvTyped(self->cfd, buf, sizeof(buf), &type), 2);
   EXPECT_EQ(type, ktls::kTypeAlert);
   EXPECT_MEMEQ(buf, "\x01\x00", 2);
 }
@@ -400,14 +361,14 @@ TEST_F(tls, record_type_without_cmsg_buffer) {
 // A record type cmsg with MSG_MORE pending closes the open data record first: two records.
 TEST_F(tls, record_type_after_msg_more) {
   ASSERT_EQ(send(self->fd, "part", 4, MSG_MORE), 4);
-  ASSERT_EQ(SendTyped(self->fd, ktls::kTypeHandshake, "hs", 2), 2);
+  ASSERT_EQ(ktls::SendTyped(self->fd, ktls::kTypeHandshake, "hs", 2), 2);
   char buf[32];
   uint8_t type;
   ASSERT_TRUE(ktls::Readable(self->cfd, 20000));
-  ASSERT_EQ(RecvTyped(self->cfd, buf, sizeof(buf), &type), 4);
+  ASSERT_EQ(ktls::RecvTyped(self->cfd, buf, sizeof(buf), &type), 4);
   EXPECT_EQ(type, ktls::kTypeApplicationData);
   ASSERT_TRUE(ktls::Readable(self->cfd, 20000));
-  ASSERT_EQ(RecvTyped(self->cfd, buf, sizeof(buf), &type), 2);
+  ASSERT_EQ(ktls::RecvTyped(self->cfd, buf, sizeof(buf), &type), 2);
   EXPECT_EQ(type, ktls::kTypeHandshake);
 }
 

@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -109,9 +110,7 @@ std::string TcpPair(int* client, int* server) {
   return err;
 }
 
-int AttachUlp(int fd) {
-  return setsockopt(fd, IPPROTO_TCP, kTcpUlp, "tls", 3) == 0 ? 0 : errno;
-}
+int AttachUlp(int fd) { return setsockopt(fd, IPPROTO_TCP, kTcpUlp, "tls", 3) == 0 ? 0 : errno; }
 
 int SetCrypto(int fd, int direction, const Params& p) {
   Bytes info = EncodeCryptoInfo(p);
@@ -215,6 +214,43 @@ std::string MissingSupport(const Cipher& c, int err) {
            " predates kTLS ARIA-GCM (cipher ids 57/58 appeared in Linux 6.1): EINVAL";
   }
   return "";
+}
+
+namespace {
+
+// A msghdr over one buffer with room for one 1-byte cmsg (the TLS record type).
+struct TypedMsg {
+  TypedMsg(void* buf, size_t len) : iov{buf, len} {
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof(control);
+  }
+  char control[CMSG_SPACE(1)] = {};
+  struct iovec iov;
+  struct msghdr msg = {};
+};
+
+}  // namespace
+
+ssize_t SendTyped(int fd, uint8_t type, const void* data, size_t len) {
+  TypedMsg m(const_cast<void*>(data), len);
+  struct cmsghdr* c = CMSG_FIRSTHDR(&m.msg);
+  c->cmsg_level = kSolTls;
+  c->cmsg_type = kTlsSetRecordType;
+  c->cmsg_len = CMSG_LEN(1);
+  *CMSG_DATA(c) = type;
+  return sendmsg(fd, &m.msg, 0);
+}
+
+ssize_t RecvTyped(int fd, void* buf, size_t len, uint8_t* type, int flags) {
+  TypedMsg m(buf, len);
+  const ssize_t n = recvmsg(fd, &m.msg, flags);
+  *type = 0;
+  for (struct cmsghdr* c = CMSG_FIRSTHDR(&m.msg); n >= 0 && c; c = CMSG_NXTHDR(&m.msg, c)) {
+    if (c->cmsg_level == kSolTls && c->cmsg_type == kTlsGetRecordType) *type = *CMSG_DATA(c);
+  }
+  return n;
 }
 
 }  // namespace ktls

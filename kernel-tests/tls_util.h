@@ -4,6 +4,8 @@
 #ifndef ARIASUITE_KERNEL_TESTS_TLS_UTIL_H_
 #define ARIASUITE_KERNEL_TESTS_TLS_UTIL_H_
 
+#include <sys/types.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -17,8 +19,8 @@ using Bytes = std::vector<uint8_t>;
 
 // One kTLS cipher as the tests use it (the FIXTURE_VARIANT of every kTLS fixture holds one).
 struct Cipher {
-  uint16_t id;     // TLS_CIPHER_*
-  size_t key_len;  // 16 or 32
+  uint16_t id;       // TLS_CIPHER_*
+  size_t key_len;    // 16 or 32
   const char* aead;  // the crypto API name the kernel allocates ("gcm(aria)", "gcm(aes)")
 };
 
@@ -57,6 +59,11 @@ std::string WriteFull(int fd, const void* buf, size_t len, int timeout_ms = 2000
 
 // Reads one whole TLS record (5-byte header + body) from a socket without the ULP.
 std::string ReadRecord(int fd, Bytes* record, int timeout_ms = 20000);
+
+// sendmsg of one record of TLS record type `type` (a TLS_SET_RECORD_TYPE cmsg); its result.
+ssize_t SendTyped(int fd, uint8_t type, const void* data, size_t len);
+// recvmsg with room for the TLS_GET_RECORD_TYPE cmsg; *type is 0 when none came. Its result.
+ssize_t RecvTyped(int fd, void* buf, size_t len, uint8_t* type, int flags = 0);
 
 // Whether fd has bytes to read within timeout_ms (poll POLLIN).
 bool Readable(int fd, int timeout_ms);

@@ -171,20 +171,9 @@ TEST_F(tls_wire, kernel_tx_record_limit) {
 // A handshake record (TLS_SET_RECORD_TYPE 22): type 22 in the header and in the AAD.
 TEST_F(tls_wire, kernel_tx_record_type) {
   Start(_metadata, self, variant->cipher);
-  char control[CMSG_SPACE(1)] = {};
   char payload[] = "handshake bytes";
-  struct iovec iov = {payload, sizeof(payload)};
-  struct msghdr msg = {};
-  msg.msg_iov = &iov;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof(control);
-  struct cmsghdr* c = CMSG_FIRSTHDR(&msg);
-  c->cmsg_level = ktls::kSolTls;
-  c->cmsg_type = ktls::kTlsSetRecordType;
-  c->cmsg_len = CMSG_LEN(1);
-  *CMSG_DATA(c) = ktls::kTypeHandshake;
-  ASSERT_EQ(sendmsg(self->tx, &msg, 0), static_cast<ssize_t>(sizeof(payload)));
+  ASSERT_EQ(ktls::SendTyped(self->tx, ktls::kTypeHandshake, payload, sizeof(payload)),
+            static_cast<ssize_t>(sizeof(payload)));
   int records;
   Bytes got = ReadAndOpen(_metadata, self, sizeof(payload), ktls::Be64(self->p.rec_seq),
                           ktls::Be64(self->p.iv), ktls::kTypeHandshake, &records);
@@ -304,21 +293,11 @@ TEST_F(tls_wire, our_control_record) {
   Bytes rec = SealWithReference(_metadata, self, ktls::Be64(self->p.rec_seq), ktls::kTypeAlert,
                                 nonce, alert);
   ASSERT_EQ(ktls::WriteFull(self->raw_out, rec.data(), rec.size()), "");
-  char control[CMSG_SPACE(1)] = {};
   uint8_t buf[16];
-  struct iovec iov = {buf, sizeof(buf)};
-  struct msghdr msg = {};
-  msg.msg_iov = &iov;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof(control);
+  uint8_t type;
   ASSERT_TRUE(ktls::Readable(self->rx, 20000));
-  ASSERT_EQ(recvmsg(self->rx, &msg, 0), 2);
-  struct cmsghdr* c = CMSG_FIRSTHDR(&msg);
-  ASSERT_TRUE(c != nullptr);
-  EXPECT_EQ(c->cmsg_level, ktls::kSolTls);
-  EXPECT_EQ(c->cmsg_type, ktls::kTlsGetRecordType);
-  EXPECT_EQ(*CMSG_DATA(c), ktls::kTypeAlert);
+  ASSERT_EQ(ktls::RecvTyped(self->rx, buf, sizeof(buf), &type), 2);
+  EXPECT_EQ(type, ktls::kTypeAlert);
   EXPECT_MEMEQ(buf, alert.data(), 2);
 }
 

@@ -206,7 +206,10 @@ class Ctr : public Case {
 class CfbOfb : public Case {
  public:
   CfbOfb(uint64_t seed, Impl impl)
-      : Case(seed), impl_(impl), fixed_key_(FixedBytes(32)), fixed_in_(FixedBytes(20)),
+      : Case(seed),
+        impl_(impl),
+        fixed_key_(FixedBytes(32)),
+        fixed_in_(FixedBytes(20)),
         iv_(FixedBytes(16)) {}
   void Prepare(int cls) override {
     uint8_t raw[32];
@@ -215,8 +218,8 @@ class CfbOfb : public Case {
     Pick(cls, fixed_in_, in_);
   }
   void Run() override {
-    using Fn = Status (*)(Impl, const AriaKey&, AriaFeedbackState*, uint8_t*, const uint8_t*,
-                          size_t);
+    using Fn =
+        Status (*)(Impl, const AriaKey&, AriaFeedbackState*, uint8_t*, const uint8_t*, size_t);
     for (Fn fn : {AriaCfb128Encrypt, AriaCfb128Decrypt, AriaCfb8Encrypt, AriaCfb8Decrypt,
                   AriaCfb1Encrypt, AriaCfb1Decrypt, AriaOfb}) {
       AriaFeedbackState st;

@@ -69,6 +69,18 @@ commit() {  # commit SUBJECT BODY
   git -C "$dir" commit -q -a -m "$1" -m "$2"
 }
 
+# comment_before FILE ANCHOR COMMENT: the C comment line `/* COMMENT */` inserted before the first
+# ANCHOR of FILE (a demo commit that changes nothing the kernel builds).
+comment_before() {
+  python3 - "$@" <<'EOF'
+import sys
+p, anchor, comment = sys.argv[1:]
+s = open(p).read()
+assert anchor in s, p + ": no " + anchor
+open(p, "w").write(s.replace(anchor, "/* " + comment + " */\n" + anchor, 1))
+EOF
+}
+
 commits() {
   if git -C "$dir" log -1 --format=%s | grep -q '^net/tls: note where the ARIA cipher ids'; then
     say "the demo commits are there"
@@ -79,20 +91,9 @@ commits() {
     exit 2
   }
   cd "$dir"
-  python3 - <<'EOF'
-import re
-p = "net/tls/tls_sw.c"
-s = open(p).read()
-s = s.replace("static int tls_do_decryption(", "/* Decrypts one record in place or into the caller's buffer. */\nstatic int tls_do_decryption(", 1)
-open(p, "w").write(s)
-EOF
+  comment_before net/tls/tls_sw.c "static int tls_do_decryption(" "Decrypts one record in place or into the caller's buffer."
   commit "net/tls: say what tls_do_decryption() does" "A comment only."
-  python3 - <<'EOF'
-p = "crypto/aria_generic.c"
-s = open(p).read()
-s = s.replace("static void aria_set_encrypt_key(", "/* RFC 5794 2.2: 12, 14 or 16 rounds for 128-, 192- and 256-bit keys. */\nstatic void aria_set_encrypt_key(", 1)
-open(p, "w").write(s)
-EOF
+  comment_before crypto/aria_generic.c "static void aria_set_encrypt_key(" 'RFC 5794 2.2: 12, 14 or 16 rounds for 128-, 192- and 256-bit keys.'
   commit "crypto: aria - cite the key schedule's round counts" "A comment only."
   python3 - <<'EOF'
 p = "arch/x86/crypto/aria_aesni_avx2_glue.c"
@@ -121,12 +122,7 @@ s += "\nThe x86 ARIA drivers implement ECB and CTR; GCM comes from the gcm templ
 open(p, "w").write(s)
 EOF
   commit "Documentation: crypto: say which ARIA modes x86 implements" "Documentation only."
-  python3 - <<'EOF'
-p = "net/tls/tls_main.c"
-s = open(p).read()
-s = s.replace("static int do_tls_setsockopt_conf(", "/* TLS_CIPHER_ARIA_GCM_128 and _256 (RFC 6209) are TLS 1.2 only. */\nstatic int do_tls_setsockopt_conf(", 1)
-open(p, "w").write(s)
-EOF
+  comment_before net/tls/tls_main.c "static int do_tls_setsockopt_conf(" 'TLS_CIPHER_ARIA_GCM_128 and _256 (RFC 6209) are TLS 1.2 only.'
   commit "net/tls: note where the ARIA cipher ids are accepted" "A comment only."
   git -C "$dir" log --oneline >&2
 }

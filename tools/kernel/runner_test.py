@@ -4,14 +4,11 @@ results, wrong exit codes, a guest that died or hung, kernel splats), JUnit outp
 the whole run's verdict through main.py with qemu replaced by canned guest output (a program
 without TAP, one with fewer results than planned, a filter that matched nothing, bad flags), the
 newc cpio writer and .modinfo dependency resolution. No qemu, no network."""
-import contextlib
-import io
 import os
 import struct
 import sys
 import tempfile
 import unittest
-from unittest import mock
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -19,6 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import initramfs  # noqa: E402
 import kmod  # noqa: E402
 import main  # noqa: E402
+import main_testing  # noqa: E402
 import tap  # noqa: E402
 
 GOOD = """ARIASUITE BEGIN
@@ -207,17 +205,11 @@ class MainTest(unittest.TestCase):
         def fake_boot(*unused, **unused_kw):
             return "exited", 1.0, "[ 1.0] booted\n", guest_tap, ""
 
-        out, err = io.StringIO(), io.StringIO()
-        with mock.patch.object(sys, "argv", ["main.py"] + argv), \
-                mock.patch.object(main.qemu, "find_qemu", lambda: "/bin/false"), \
-                mock.patch.object(main.qemu, "boot", fake_boot), \
-                mock.patch.object(main, "build_initramfs", fake_initramfs), \
-                contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                rc = main.main()
-            except SystemExit as e:
-                rc = e.code
-        return rc, out.getvalue(), err.getvalue()
+        return main_testing.run_main(argv, [
+            (main.qemu, "find_qemu", lambda: "/bin/false"),
+            (main.qemu, "boot", fake_boot),
+            (main, "build_initramfs", fake_initramfs),
+        ])
 
     def test_all_passed(self):
         ok = ["TAP version 13", "1..1", "ok 1 a.v.t"]

@@ -5,8 +5,6 @@ of a failed make, a full disk, progress lines, the tls selftest's filters, SKIPs
 build, patch series and their application, the layout ccache needs, and main.py's exit statuses
 (2, and 125 / 128 / 1 / 0 under --bisect) with the build and qemu replaced. Uses make, gcc and
 git from the host; no kernel, no qemu, no network."""
-import contextlib
-import io
 import os
 import shutil
 import subprocess
@@ -20,6 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import debian  # noqa: E402
 import kernel_tree  # noqa: E402
 import main  # noqa: E402
+import main_testing  # noqa: E402
 import patches  # noqa: E402
 import selftest  # noqa: E402
 import tap  # noqa: E402
@@ -343,21 +342,15 @@ class MainTreeTest(unittest.TestCase):
             self.boots.append(text)
             return ("exited" if text else "timeout"), 1.0, "[ 1.0] console\n", text, ""
 
-        out, err = io.StringIO(), io.StringIO()
-        with mock.patch.object(sys, "argv", ["main.py"] + argv), \
-                mock.patch.object(main, "EXIT_SETUP", 2), mock.patch.object(main, "EXIT_TREE", 2), \
-                mock.patch.object(main.qemu, "find_qemu", lambda: "/bin/false"), \
-                mock.patch.object(main.qemu, "boot", fake_boot), \
-                mock.patch.object(main.kernel_tree, "build", fake_build), \
-                mock.patch.object(main.selftest, "build",
-                                  lambda *a, **k: selftest.Selftest(skip="no tls.c here")), \
-                mock.patch.object(main, "build_initramfs", lambda out, *a: open(out, "wb").close()), \
-                contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                rc = main.main()
-            except SystemExit as e:
-                rc = e.code
-        return rc, out.getvalue(), err.getvalue()
+        return main_testing.run_main(argv, [
+            (main, "EXIT_SETUP", 2),
+            (main, "EXIT_TREE", 2),
+            (main.qemu, "find_qemu", lambda: "/bin/false"),
+            (main.qemu, "boot", fake_boot),
+            (main.kernel_tree, "build", fake_build),
+            (main.selftest, "build", lambda *a, **k: selftest.Selftest(skip="no tls.c here")),
+            (main, "build_initramfs", lambda out, *a: open(out, "wb").close()),
+        ])
 
     def test_passes_and_selftest_skip_is_reported(self):
         rc, out, _ = self.run_main(GOOD_GUEST)

@@ -50,26 +50,31 @@ class _Parser(argparse.ArgumentParser):
               "[--junit FILE] [--strict])")
 
 
-def _tree_and_build(args):
-    explicit = args.kernel_tree or os.environ.get("ARIASUITE_KERNEL_TREE") or None
+def _explicit_tree(args):
+    """The tree the user named (--kernel-tree or ARIASUITE_KERNEL_TREE), or None."""
+    return args.kernel_tree or os.environ.get("ARIASUITE_KERNEL_TREE") or None
+
+
+def _tree(args):
+    """The kernel tree to use (the named one, else the cached one); a fatal error when none."""
     try:
-        t = treemod.find_tree(explicit, args.cache, log=log)
+        return treemod.find_tree(_explicit_tree(args), args.cache, log=log)
     except treemod.TreeError as e:
         fatal(str(e))
+
+
+def _tree_and_build(args):
+    t = _tree(args)
     try:
         d = build.build(t, out=args.build_dir, cache=args.cache, log=log,
-                        record_current=explicit is None and args.build_dir is None)
+                        record_current=_explicit_tree(args) is None and args.build_dir is None)
     except (build.BuildError, OSError) as e:
         fatal(str(e))
     return t, d
 
 
 def cmd_tree(args):
-    explicit = args.kernel_tree or os.environ.get("ARIASUITE_KERNEL_TREE") or None
-    try:
-        t = treemod.find_tree(explicit, args.cache, log=log)
-    except treemod.TreeError as e:
-        fatal(str(e))
+    t = _tree(args)
     print("%s\tLinux %s\t%s" % (t.root, t.version(), t.origin))
     return 0
 

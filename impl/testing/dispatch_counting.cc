@@ -1,0 +1,93 @@
+// Counting backend tables for the dispatch test: one table per path whose entries count, then
+// forward to the real table the library handed to the wrapper.
+#include "impl/testing/dispatch_counting.h"
+
+#include <atomic>
+
+#include "impl/dispatch.h"
+
+namespace ariasuite::internal {
+namespace {
+
+constexpr int kNumImpls = 4;
+std::atomic<uint64_t> g_calls[kNumImpls];
+std::atomic<const Backend*> g_real[kNumImpls];
+
+template <int I>
+struct Counted {
+  static const Backend& Real() { return *g_real[I].load(std::memory_order_relaxed); }
+  static void Count() { g_calls[I].fetch_add(1, std::memory_order_relaxed); }
+  static void Crypt(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n) {
+    Count();
+    Real().crypt_blocks(key, out, in, n);
+  }
+  static void Ctr32(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
+                    uint8_t ctr[16]) {
+    Count();
+    Real().ctr32(key, out, in, n, ctr);
+  }
+  static void Ctr128(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
+                     uint8_t ctr[16]) {
+    Count();
+    Real().ctr128(key, out, in, n, ctr);
+  }
+  static void GhashInit(GhashKey* out, const uint8_t h[16]) {
+    Count();
+    Real().ghash_init(out, h);
+  }
+  static void Ghash(const GhashKey& key, uint8_t xi[16], const uint8_t* in, size_t n) {
+    Count();
+    Real().ghash(key, xi, in, n);
+  }
+  static void Seal(const AriaKey& key, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
+                   uint8_t* out, const uint8_t* in, size_t n) {
+    Count();
+    Real().gcm_seal_bulk(key, hkey, xi, ctr, out, in, n);
+  }
+  static void Open(const AriaKey& key, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
+                   uint8_t* out, const uint8_t* in, size_t n) {
+    Count();
+    Real().gcm_open_bulk(key, hkey, xi, ctr, out, in, n);
+  }
+  // The counting table of path I over real (built once: the real tables never change).
+  static const Backend* Table(const Backend& real) {
+    g_real[I].store(&real, std::memory_order_relaxed);
+    static const Backend table = {real.impl,
+                                  real.name,
+                                  &Crypt,
+                                  &Ctr32,
+                                  &Ctr128,
+                                  &GhashInit,
+                                  &Ghash,
+                                  real.gcm_seal_bulk != nullptr ? &Seal : nullptr,
+                                  real.gcm_open_bulk != nullptr ? &Open : nullptr};
+    return &table;
+  }
+};
+
+const Backend* CountingWrapper(Impl impl, const Backend& real) {
+  switch (impl) {
+    case Impl::kScalar:
+      return Counted<0>::Table(real);
+    case Impl::kAesniAvx:
+      return Counted<1>::Table(real);
+    case Impl::kGfniAvx2:
+      return Counted<2>::Table(real);
+    case Impl::kGfniAvx512:
+      return Counted<3>::Table(real);
+  }
+  return &real;
+}
+
+}  // namespace
+
+void SetBackendCallCounting(bool enabled) {
+  for (auto& c : g_calls) c.store(0, std::memory_order_relaxed);
+  SetBackendWrapper(enabled ? &CountingWrapper : nullptr);
+}
+
+uint64_t BackendCalls(Impl impl) {
+  return g_calls[static_cast<int>(impl)].load(std::memory_order_relaxed);
+}
+
+}  // namespace ariasuite::internal
