@@ -291,6 +291,18 @@ class RunGate(unittest.TestCase):
                       "input missing", r.stdout)
         self.assertRegex(r.stdout, r"conformance +FAIL")
 
+    def test_conformance_stage_names_missing_upstream_files(self):
+        # Other projects' files are not ours to require: their absence is a SKIP line naming where
+        # they were looked for (the stage still fails here, on the missing Wycheproof files).
+        with tempfile.TemporaryDirectory() as cache:
+            r = run(["bash", path("tools/ariasuite"), "run", "--only", "conformance"],
+                    env={"ARIASUITE_SHARED_DIR": "/nonexistent/ariasuite-shared", "ARIASUITE_CACHE": cache})
+        self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        self.assertIn("SKIP /nonexistent/ariasuite-shared/vectors/upstream: no upstream vector files "
+                      "(OpenSSL, Botan, Crypto++, Mbed TLS; see vectors/README.md)\n", r.stdout)
+        self.assertIn("SKIP %s/kernel/source/*/crypto/testmgr.h: no cached Linux source "
+                      "(tools/ariasuite kernel-asm caches it)\n" % cache, r.stdout)
+
 
 if __name__ == "__main__":
     sys.exit(unittest_junit.main(__name__))
