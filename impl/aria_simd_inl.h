@@ -154,14 +154,20 @@ ARIASUITE_SIMD_INLINE void DiffuseAddKey(typename T::V x[16], const uint32_t k[1
 // SB1, SB2 in SL2.
 template <class S, bool kOdd, class V>
 ARIASUITE_SIMD_INLINE void Subst(V x[16]) {
-  constexpr int kFwd = kOdd ? 0 : 2;  // the position of SB1, SB2 in each group of four
-  constexpr int kInv = 2 - kFwd;      // and of SB3, SB4
+  // In register order either way: with AVX2's 16 registers the order decides the spills.
 #pragma GCC unroll 4
   for (int j = 0; j < 16; j += 4) {
-    x[j + kFwd] = S::Sb1(x[j + kFwd]);
-    x[j + kFwd + 1] = S::Sb2(x[j + kFwd + 1]);
-    x[j + kInv] = S::Sb3(x[j + kInv]);
-    x[j + kInv + 1] = S::Sb4(x[j + kInv + 1]);
+    if constexpr (kOdd) {
+      x[j] = S::Sb1(x[j]);
+      x[j + 1] = S::Sb2(x[j + 1]);
+      x[j + 2] = S::Sb3(x[j + 2]);
+      x[j + 3] = S::Sb4(x[j + 3]);
+    } else {
+      x[j] = S::Sb3(x[j]);
+      x[j + 1] = S::Sb4(x[j + 1]);
+      x[j + 2] = S::Sb1(x[j + 2]);
+      x[j + 3] = S::Sb2(x[j + 3]);
+    }
   }
 }
 
