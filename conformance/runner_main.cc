@@ -36,7 +36,8 @@ constexpr char kUsage[] =
     "  --oracle LIST     oracles, comma-separated (default: all): openssl, botan, cryptopp,\n"
     "                    boringssl, kernel, sp800-38f (KW/KWP from SP 800-38F over OpenSSL's\n"
     "                    raw ARIA), sp800-38d (GCM from SP 800-38D over OpenSSL's raw ARIA or\n"
-    "                    AES), exec:PROGRAM, all, none\n"
+    "                    AES), sp800-38a (CFB128/CFB8/CFB1/OFB from SP 800-38A over OpenSSL's\n"
+    "                    raw ARIA or AES), exec:PROGRAM, all, none\n"
     "  --format F        auto (default), wycheproof, cavp, evp, testmgr, botan, cryptopp,\n"
     "                    cryptopp-dat, mbedtls\n"
     "  --junit FILE      also write JUnit XML (a testsuite per file, a testcase per backend)\n"
@@ -53,8 +54,10 @@ constexpr char kUsage[] =
     "'unsupported' to every case of a file); 2 usage or input error. With --impl ours, a path\n"
     "this CPU cannot run is SKIP (the others run); --impl ours/PATH for such a path is exit 2.\n";
 
+// A usage error is one line (what is wrong, where the options are listed), exit 2.
 int Usage(const std::string& why) {
-  std::cerr << "ariasuite conformance: " << why << "\n" << kUsage;
+  std::cerr << "ariasuite conformance: " << why << " (usage: ariasuite conformance [OPTION...] FILE...; "
+            << "--help lists every option)\n";
   return 2;
 }
 
@@ -92,7 +95,13 @@ int Main(int argc, char** argv) {
     } else if (a == "--format") {
       if (!value(&v)) return Usage("--format needs a value");
       std::optional<vectors::Format> f = vectors::ParseFormat(v);
-      if (!f) return Usage("unknown format '" + v + "'");
+      if (!f) {
+        std::string names;
+        for (int k = 0; k <= vectors::kLastFormat; ++k) {
+          names += std::string(k ? ", " : "") + vectors::FormatName(static_cast<vectors::Format>(k));
+        }
+        return Usage("unknown format '" + v + "' (formats: " + names + ")");
+      }
       options.format = *f;
     } else if (a == "--junit") {
       if (!value(&junit)) return Usage("--junit needs a file");

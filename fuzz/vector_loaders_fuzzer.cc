@@ -72,6 +72,10 @@ void FuzzOne(const uint8_t* data, size_t size) {
       const std::string name = std::string("fuzz-input.") + vectors::FormatName(options.format);
       if (!vectors::LoadVectorText(name, text, options, &file, &error)) {
         CheckError("LoadVectorText", error, text, name);
+        // Cut at 300 characters by the loader, plus the wrong-format hint.
+        if (error.size() > 512) Fail("LoadVectorText", "error longer than 512 characters", text);
+      } else if (text.find('\0') != std::string_view::npos) {
+        Fail("LoadVectorText", "loaded a text with a NUL byte (a binary file)", text);
       } else {
         for (const auto& c : file.cases) {
           if (c.where.rfind(name, 0) != 0) Fail("LoadVectorText", "case named " + c.where, text);

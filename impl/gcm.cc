@@ -6,10 +6,13 @@
 #include "impl/gcm.h"
 
 #include <cstring>
+#include <new>
+#include <type_traits>
 
 #include "impl/aria.h"
 #include "impl/ct/declassify.h"
 #include "impl/dispatch.h"
+#include "impl/gcm_internal.h"
 
 namespace ariasuite {
 namespace internal {
@@ -362,6 +365,26 @@ Status GcmOpen(const GcmEngine& engine, uint8_t* out, const uint8_t* iv, size_t 
 
 // The ARIA instance: adapters from the type-erased engine to the path's backend.
 struct AriaGcmKeyAccess {
+  static internal::GhashKey* Hkey(AriaGcmKey& k) {
+    return std::launder(reinterpret_cast<internal::GhashKey*>(k.hkey_));
+  }
+  static const internal::GhashKey* Hkey(const AriaGcmKey& k) {
+    return std::launder(reinterpret_cast<const internal::GhashKey*>(k.hkey_));
+  }
+  static_assert(sizeof(internal::GhashKey) == sizeof(AriaGcmKey::hkey_) &&
+                    alignof(internal::GhashKey) <= 64,
+                "AriaGcmKey::hkey_ must hold an internal::GhashKey");
+  // The GCM layer's view of a key.
+  static internal::GcmEngine Engine(const AriaGcmKey& k) {
+    internal::GcmEngine e = {};
+    e.cipher = &k;
+    e.ctr32 = &Ctr32;
+    e.seal_bulk = k.backend_->gcm_seal_bulk != nullptr ? &SealBulk : nullptr;
+    e.open_bulk = k.backend_->gcm_open_bulk != nullptr ? &OpenBulk : nullptr;
+    e.ghash = k.backend_->ghash;
+    e.hkey = Hkey(k);
+    return e;
+  }
   static const AriaGcmKey& Key(const void* cipher) {
     return *static_cast<const AriaGcmKey*>(cipher);
   }
@@ -392,63 +415,62 @@ Status AriaGcmKey::Init(Impl impl, const uint8_t* key, size_t key_len) {
   static constexpr uint8_t kZero[16] = {};
   uint8_t h[16];
   backend->crypt_blocks(key_, h, kZero, 1);
-  backend->ghash_init(&hkey_, h);
+  backend->ghash_init(AriaGcmKeyAccess::Hkey(*this), h);
   std::memset(h, 0, sizeof(h));
   backend_ = backend;
   impl_ = impl;
   return Status::kOk;
 }
 
-internal::GcmEngine AriaGcmKey::Engine() const {
-  internal::GcmEngine e = {};
-  e.cipher = this;
-  e.ctr32 = &AriaGcmKeyAccess::Ctr32;
-  e.seal_bulk = backend_->gcm_seal_bulk != nullptr ? &AriaGcmKeyAccess::SealBulk : nullptr;
-  e.open_bulk = backend_->gcm_open_bulk != nullptr ? &AriaGcmKeyAccess::OpenBulk : nullptr;
-  e.ghash = backend_->ghash;
-  e.hkey = &hkey_;
-  return e;
-}
+static_assert(sizeof(internal::GcmState) <= internal::GcmContextAccess::kStateBytes &&
+                  alignof(internal::GcmState) <= internal::GcmContextAccess::kStateAlign,
+              "AriaGcmContext::state_ must hold an internal::GcmState");
+static_assert(std::is_trivially_copyable_v<internal::GcmState> &&
+                  std::is_trivially_destructible_v<internal::GcmState>,
+              "an AriaGcmContext copies and ends as its bytes");
+
+AriaGcmContext::AriaGcmContext() { new (state_) internal::GcmState(); }
 
 Status AriaGcmSeal(const AriaGcmKey& key, uint8_t* out, uint8_t* out_tag, size_t tag_len,
                    const uint8_t* iv, size_t iv_len, const uint8_t* in, size_t in_len,
                    const uint8_t* aad, size_t aad_len) {
   if (!key.initialized()) return Status::kBadState;
-  return internal::GcmSeal(key.Engine(), out, out_tag, tag_len, iv, iv_len, in, in_len, aad,
-                           aad_len);
+  return internal::GcmSeal(AriaGcmKeyAccess::Engine(key), out, out_tag, tag_len, iv, iv_len, in,
+                           in_len, aad, aad_len);
 }
 
 Status AriaGcmOpen(const AriaGcmKey& key, uint8_t* out, const uint8_t* iv, size_t iv_len,
                    const uint8_t* in, size_t in_len, const uint8_t* tag, size_t tag_len,
                    const uint8_t* aad, size_t aad_len) {
   if (!key.initialized()) return Status::kBadState;
-  return internal::GcmOpen(key.Engine(), out, iv, iv_len, in, in_len, tag, tag_len, aad,
-                           aad_len);
+  return internal::GcmOpen(AriaGcmKeyAccess::Engine(key), out, iv, iv_len, in, in_len, tag,
+                           tag_len, aad, aad_len);
 }
 
 Status AriaGcmContext::Start(const AriaGcmKey& key, const uint8_t* iv, size_t iv_len) {
   if (!key.initialized()) return Status::kBadState;
-  return state_.Start(key.Engine(), iv, iv_len);
+  return internal::GcmContextAccess::State(*this).Start(AriaGcmKeyAccess::Engine(key), iv,
+                                                        iv_len);
 }
 
 Status AriaGcmContext::UpdateAad(const uint8_t* aad, size_t len) {
-  return state_.UpdateAad(aad, len);
+  return internal::GcmContextAccess::State(*this).UpdateAad(aad, len);
 }
 
 Status AriaGcmContext::UpdateEncrypt(uint8_t* out, const uint8_t* in, size_t len) {
-  return state_.UpdateEncrypt(out, in, len);
+  return internal::GcmContextAccess::State(*this).UpdateEncrypt(out, in, len);
 }
 
 Status AriaGcmContext::FinishEncrypt(uint8_t* out_tag, size_t tag_len) {
-  return state_.FinishEncrypt(out_tag, tag_len);
+  return internal::GcmContextAccess::State(*this).FinishEncrypt(out_tag, tag_len);
 }
 
 Status AriaGcmContext::UpdateDecrypt(uint8_t* out, const uint8_t* in, size_t len) {
-  return state_.UpdateDecrypt(out, in, len);
+  return internal::GcmContextAccess::State(*this).UpdateDecrypt(out, in, len);
 }
 
 Status AriaGcmContext::FinishDecrypt(const uint8_t* tag, size_t tag_len) {
-  return state_.FinishDecrypt(tag, tag_len);
+  return internal::GcmContextAccess::State(*this).FinishDecrypt(tag, tag_len);
 }
 
 }  // namespace ariasuite

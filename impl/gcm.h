@@ -25,11 +25,15 @@
 #include <cstdint>
 
 #include "impl/aria_key.h"
-#include "impl/gcm_internal.h"
-#include "impl/internal.h"
+#include "impl/path.h"
 #include "impl/status.h"
 
 namespace ariasuite {
+
+namespace internal {
+struct Backend;            // internal.h
+struct GcmContextAccess;   // gcm_internal.h: the GCM layer's view of the private state below
+}  // namespace internal
 
 inline constexpr size_t kGcmMinTagLen = 4, kGcmMaxTagLen = 16;
 
@@ -42,13 +46,10 @@ class AriaGcmKey {
   Impl impl() const { return impl_; }
   bool initialized() const { return backend_ != nullptr; }
 
-  // The GCM layer's view of this key (internal).
-  internal::GcmEngine Engine() const;
-
  private:
   friend struct AriaGcmKeyAccess;
   AriaKey key_ = {};
-  internal::GhashKey hkey_ = {};
+  alignas(64) uint8_t hkey_[2048] = {};  // internal::GhashKey (internal.h), opaque here
   const internal::Backend* backend_ = nullptr;
   Impl impl_ = Impl::kScalar;
 };
@@ -71,6 +72,7 @@ Status AriaGcmOpen(const AriaGcmKey& key, uint8_t* out, const uint8_t* iv, size_
 // begin a new message. See the header comment for what UpdateDecrypt releases.
 class AriaGcmContext {
  public:
+  AriaGcmContext();
   Status Start(const AriaGcmKey& key, const uint8_t* iv, size_t iv_len);
   Status UpdateAad(const uint8_t* aad, size_t len);
   Status UpdateEncrypt(uint8_t* out, const uint8_t* in, size_t len);
@@ -78,13 +80,11 @@ class AriaGcmContext {
   Status UpdateDecrypt(uint8_t* out, const uint8_t* in, size_t len);
   Status FinishDecrypt(const uint8_t* tag, size_t tag_len);
 
-  // Test hook (see internal::GcmState::SetLengthsForTesting).
-  void SetLengthsForTesting(uint64_t aad_len, uint64_t text_len) {
-    state_.SetLengthsForTesting(aad_len, text_len);
-  }
-
  private:
-  internal::GcmState state_;
+  friend struct internal::GcmContextAccess;
+  // internal::GcmState (gcm_internal.h), opaque here: gcm.cc checks that it fits and is trivially
+  // copyable, so a context copies as its bytes.
+  alignas(16) uint8_t state_[256];
 };
 
 }  // namespace ariasuite

@@ -1,13 +1,16 @@
 // The GCM layer (SP 800-38D) written once, generic over the 128-bit block cipher: a GcmEngine is a
 // small table of the cipher's counter-mode function plus the GHASH backend. gcm.h instantiates it
 // with ARIA on any path; gcm_aes_for_testing.h with AES, only to check this layer against AES-GCM
-// oracles. Internal: use gcm.h.
+// oracles. Internal (never included by a public header): use gcm.h.
 #ifndef ARIASUITE_IMPL_GCM_INTERNAL_H_
 #define ARIASUITE_IMPL_GCM_INTERNAL_H_
 
 #include <cstddef>
 #include <cstdint>
 
+#include <new>
+
+#include "impl/gcm.h"
 #include "impl/internal.h"
 #include "impl/status.h"
 
@@ -70,6 +73,15 @@ class GcmState {
   size_t buf_len_ = 0;          // bytes in buf_ (0..15); for text also the keystream position.
   uint64_t aad_len_ = 0;
   uint64_t text_len_ = 0;
+};
+
+// The GcmState inside an AriaGcmContext (gcm.h keeps it as opaque bytes).
+struct GcmContextAccess {
+  static GcmState& State(AriaGcmContext& ctx) {
+    return *std::launder(reinterpret_cast<GcmState*>(ctx.state_));
+  }
+  static constexpr size_t kStateBytes = sizeof(AriaGcmContext::state_);
+  static constexpr size_t kStateAlign = alignof(AriaGcmContext);
 };
 
 // One-shot seal/open on top of GcmState (outputs before inputs). Open zeroes out on kAuthFailed.

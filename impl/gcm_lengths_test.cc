@@ -4,7 +4,7 @@
 // a truncated or unscaled count, so the expected tag never comes from impl/.
 //
 // Streaming (every path): the counts are set with the test hook (AriaGcmContext::
-// SetLengthsForTesting) after a short real message. GHASH is linear in its last block, so the tag
+// SetGcmLengthsForTesting) after a short real message. GHASH is linear in its last block, so the tag
 // for fake counts L' is OpenSSL's tag for the real message XOR (L xor L')·H, H = ARIA_K(0^128)
 // from OpenSSL's raw ECB, the multiply oracles/gcm_math's GfMul (SP 800-38D §6.3 Algorithm 1,
 // sharing no code with impl/).
@@ -17,8 +17,9 @@
 
 #include "gtest/gtest.h"
 #include "impl/gcm.h"
-#include "impl/openssl_oracle_for_testing.h"
-#include "impl/test_util.h"
+#include "impl/testing/gcm_lengths.h"
+#include "impl/testing/openssl_oracle_for_testing.h"
+#include "impl/testing/test_util.h"
 #include "oracles/gcm_math.h"
 #include "oracles/hex.h"
 
@@ -93,7 +94,7 @@ TEST_P(GcmLengthsTest, StreamingLengthsBlockPast32BitsMatchesIndependentTag) {
       ASSERT_EQ(ctx.Start(k, iv.data(), iv.size()), Status::kOk);
       ASSERT_EQ(ctx.UpdateAad(aad.data(), aad.size()), Status::kOk);
       ASSERT_EQ(ctx.UpdateEncrypt(ct.data(), pt.data(), pt.size()), Status::kOk);
-      ctx.SetLengthsForTesting(c.aad, c.text);
+      internal::SetGcmLengthsForTesting(&ctx, c.aad, c.text);
       ASSERT_EQ(ctx.FinishEncrypt(tag.data(), tag_len), Status::kOk);
       EXPECT_EQ(Hex(ct), Hex(real->ct));
       EXPECT_EQ(Hex(tag), Hex(want.data(), tag_len));
@@ -102,12 +103,12 @@ TEST_P(GcmLengthsTest, StreamingLengthsBlockPast32BitsMatchesIndependentTag) {
       ASSERT_EQ(ctx.Start(k, iv.data(), iv.size()), Status::kOk);
       ASSERT_EQ(ctx.UpdateAad(aad.data(), aad.size()), Status::kOk);
       ASSERT_EQ(ctx.UpdateDecrypt(back.data(), real->ct.data(), real->ct.size()), Status::kOk);
-      ctx.SetLengthsForTesting(c.aad, c.text);
+      internal::SetGcmLengthsForTesting(&ctx, c.aad, c.text);
       EXPECT_EQ(ctx.FinishDecrypt(want.data(), tag_len), Status::kOk);
       ASSERT_EQ(ctx.Start(k, iv.data(), iv.size()), Status::kOk);
       ASSERT_EQ(ctx.UpdateAad(aad.data(), aad.size()), Status::kOk);
       ASSERT_EQ(ctx.UpdateDecrypt(back.data(), real->ct.data(), real->ct.size()), Status::kOk);
-      ctx.SetLengthsForTesting(c.aad, c.text);
+      internal::SetGcmLengthsForTesting(&ctx, c.aad, c.text);
       EXPECT_EQ(ctx.FinishDecrypt(real->tag.data(), tag_len), Status::kAuthFailed);
     }
   }

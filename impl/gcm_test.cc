@@ -3,14 +3,16 @@
 // single-bit flip, the tag-length policy, IV lengths, limits, call-order errors, in-place use and
 // what the streaming decrypt releases.
 #include "impl/gcm.h"
+#include "impl/gcm_internal.h"
+#include "impl/testing/gcm_lengths.h"
 
 #include <cstring>
 #include <random>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "impl/openssl_oracle_for_testing.h"
-#include "impl/test_util.h"
+#include "impl/testing/openssl_oracle_for_testing.h"
+#include "impl/testing/test_util.h"
 #include "oracles/hex.h"
 
 namespace ariasuite {
@@ -360,16 +362,16 @@ TEST_P(GcmTest, LengthLimitsAreCheckedBeforeTouchingMemory) {
   EXPECT_EQ(ctx.UpdateEncrypt(one, one, max_text + 1), Status::kTooLong);
   EXPECT_EQ(ctx.UpdateAad(one, internal::kGcmMaxAadBytes + 1), Status::kTooLong);
   // Cumulatively: pretend most of the budget was used already (test hook), then cross it.
-  ctx.SetLengthsForTesting(internal::kGcmMaxAadBytes - 1, 0);
+  internal::SetGcmLengthsForTesting(&ctx, internal::kGcmMaxAadBytes - 1, 0);
   EXPECT_EQ(ctx.UpdateAad(one, 1), Status::kOk);
   EXPECT_EQ(ctx.UpdateAad(one, 1), Status::kTooLong);
   ASSERT_EQ(ctx.Start(k, iv, 12), Status::kOk);
-  ctx.SetLengthsForTesting(0, max_text - 1);
+  internal::SetGcmLengthsForTesting(&ctx, 0, max_text - 1);
   EXPECT_EQ(ctx.UpdateEncrypt(one, one, 1), Status::kOk);
   EXPECT_EQ(ctx.UpdateEncrypt(one, one, 1), Status::kTooLong);
   EXPECT_EQ(ctx.FinishEncrypt(tag, 16), Status::kOk);
   ASSERT_EQ(ctx.Start(k, iv, 12), Status::kOk);
-  ctx.SetLengthsForTesting(0, max_text);
+  internal::SetGcmLengthsForTesting(&ctx, 0, max_text);
   EXPECT_EQ(ctx.UpdateDecrypt(one, one, 1), Status::kTooLong);
 }
 

@@ -207,14 +207,25 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
   std::string pending_name, pending_value;
   int pending_line = 0;
   bool continuing = false;
+  // The line of the first data field (Key, Plaintext...) no Test: has used yet: a file that ends
+  // with such fields was cut short (Crypto++ would silently run nothing for them).
+  int unused_since = 0;
   auto finish_field = [&]() -> bool {
     const std::string name = pending_name;
     pending_name.clear();
     if (name == "AlgorithmType") {
       fields.clear();
       section_unsupported = false;
+      unused_since = 0;
     }
-    if (name == "Test") return test(pending_line, TrimBlanks(pending_value));
+    if (name == "Test") {
+      unused_since = 0;
+      return test(pending_line, TrimBlanks(pending_value));
+    }
+    if (unused_since == 0 && name != "AlgorithmType" && name != "Name" && name != "Source" &&
+        name != "Comment") {
+      unused_since = pending_line;
+    }
     if (kKnown.count(name) == 0) {
       const std::string why = "field '" + name + "' (a Crypto++ test parameter this runner does not model)";
       const auto name_it = fields.find("Name");
@@ -251,8 +262,10 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
     }
     if (line.empty()) {
       if (more) return fail(line_no, "continuation of no field");
+      if (nl == std::string_view::npos) continue;  // the empty rest after the last newline
       fields.clear();  // a blank line ends the section
       section_unsupported = false;
+      unused_since = 0;
       continue;
     }
     const size_t colon = line.find(':');
@@ -267,6 +280,9 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
     if (!continuing && !finish_field()) return false;
   }
   if (continuing) return fail(pending_line, "field continues past the end of the file");
+  if (unused_since != 0) {
+    return fail(unused_since, "the file ends before a Test: line uses these fields (a truncated file?)");
+  }
   if (!other_order.empty()) {
     int n = 0;
     std::string names;

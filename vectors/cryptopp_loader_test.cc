@@ -70,6 +70,14 @@ TEST(CryptoppLoaderTest, Malformed) {
             "ARIA/CTR, ARIA/CFB, ARIA/OFB, ARIA/GCM, CMAC(ARIA))");
   EXPECT_EQ(ErrorOf(head + "Key 0011\n"), "c.txt:4: expected 'Name: value', got 'Key 0011'");
   EXPECT_EQ(ErrorOf(head + "Key: 00 \\"), "c.txt:4: field continues past the end of the file");
+  // Fields no Test: line uses at the end of the file: cut short (Crypto++ itself would run nothing).
+  EXPECT_EQ(ErrorOf(head + test + "Comment: next\nKey: 000102030405060708090a0b0c0d0e0f\nPlaintext: 00\n"),
+            "c.txt:9: the file ends before a Test: line uses these fields (a truncated file?)");
+  EXPECT_EQ(ErrorOf(head + test + "Key: 000102030405060708090a0b0c0d0e0f"),
+            "c.txt:8: the file ends before a Test: line uses these fields (a truncated file?)");
+  ASSERT_TRUE(LoadVectorText("c.txt", head + test + "AlgorithmType: MAC\nName: CMAC(AES)\n", as_cryptopp, &f, &error))
+      << error;  // a section header with no data yet is not a cut
+
   EXPECT_EQ(ErrorOf(head + test.substr(test.find('\n') + 1)), "c.txt:6: test without Key");
   // A blank line ends the section: the next test has no Name.
   EXPECT_EQ(ErrorOf(head + "\n" + test), "c.txt:8: Test before AlgorithmType and Name");

@@ -3,7 +3,10 @@
 // inputs hold one algorithm, else OUT_<algorithm>.json per algorithm; each written file is read back
 // with the strict Wycheproof loader before the command succeeds. Exit 0 written, 2 usage or input
 // error (one line naming the file and line).
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <string>
@@ -13,12 +16,30 @@
 
 namespace {
 
+// A usage error is one line, exit 2.
 int Usage(const std::string& why) {
   std::fprintf(stderr,
-               "vectors import: %s\nusage: ariasuite vectors import [--format F] [--skip-unsupported] "
-               "FILE... -o OUT.json\n",
+               "vectors import: %s (usage: ariasuite vectors import [--format F] [--skip-unsupported] "
+               "FILE... -o OUT.json)\n",
                why.c_str());
   return 2;
+}
+
+// -o names a file in an existing folder (OUT_<alg>.json go beside it): checked before any input
+// is read, so a typo costs no work and never leaves files in an unexpected place.
+bool OutputPathOk(const std::string& out, std::string* why) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(out, ec) || out.back() == '/') {
+    *why = "-o " + out + " is a folder; name the output file (e.g. " +
+           (out.back() == '/' ? out : out + "/") + "OUT.json)";
+    return false;
+  }
+  const std::filesystem::path parent = std::filesystem::path(out).parent_path();
+  if (!parent.empty() && !std::filesystem::is_directory(parent, ec)) {
+    *why = "-o " + out + ": the folder " + parent.string() + " does not exist";
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -51,8 +72,12 @@ int main(int argc, char** argv) {
   }
   if (files.empty()) return Usage("no input file");
   if (out.empty()) return Usage("no output file (-o OUT.json)");
-  ImportResult r;
   std::string error;
+  if (!OutputPathOk(out, &error)) {
+    std::fprintf(stderr, "vectors import: %s\n", error.c_str());
+    return 2;
+  }
+  ImportResult r;
   if (!ImportVectorFiles(files, options, &r, &error)) {
     std::fprintf(stderr, "vectors import: %s\n", error.c_str());
     return 2;
@@ -61,10 +86,13 @@ int main(int argc, char** argv) {
   for (const auto& [alg, path] : ImportOutputPaths(r, out)) {
     const WycheproofDoc& doc = r.docs.at(alg);
     {
+      errno = 0;
       std::ofstream f(path, std::ios::binary | std::ios::trunc);
       f << WriteWycheproof(doc);
+      f.flush();
       if (!f) {
-        std::fprintf(stderr, "vectors import: %s: cannot write\n", path.c_str());
+        std::fprintf(stderr, "vectors import: %s: cannot write%s%s\n", path.c_str(), errno ? ": " : "",
+                     errno ? std::strerror(errno) : "");
         return 2;
       }
     }

@@ -94,6 +94,28 @@ class ImportTest(unittest.TestCase):
             r = run([IMPORT, bad])
             self.assertEqual(r.returncode, 2)
             self.assertIn("no output file (-o OUT.json)", r.stderr)
+            self.assertEqual(len(r.stderr.splitlines()), 1, r.stderr)
+
+    def test_bad_output_path_is_one_line_before_any_work(self):
+        sample = [f for f in SAMPLES if f.endswith("aria_evp_sample.txt")]
+        self.assertEqual(len(sample), 1)
+        with tempfile.TemporaryDirectory() as d:
+            for out, want in [
+                    (d, "vectors import: -o %s is a folder; name the output file (e.g. %s/OUT.json)\n" % (d, d)),
+                    (d + "/", "vectors import: -o %s/ is a folder; name the output file (e.g. %s/OUT.json)\n"
+                     % (d, d)),
+                    (os.path.join(d, "no", "out.json"),
+                     "vectors import: -o %s/no/out.json: the folder %s/no does not exist\n" % (d, d))]:
+                with self.subTest(out=out):
+                    r = run([IMPORT] + sample + ["-o", out])
+                    self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+                    self.assertEqual(r.stderr, want)
+                    self.assertEqual(r.stdout, "")
+                    self.assertEqual(os.listdir(d), [])
+        # A folder that exists but takes no file (as root too): the write fails with the reason.
+        r = run([IMPORT] + sample + ["-o", "/proc/ariasuite-import.json"])
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertRegex(r.stderr, r"^vectors import: /proc/ariasuite-import_aria-[a-z0-9]+\.json: cannot write: .+\n$")
 
     def test_front_door_usage(self):
         r = run(["bash", os.path.join(ROOT, "tools", "ariasuite"), "vectors", "import"])

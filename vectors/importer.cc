@@ -21,6 +21,9 @@ FlagNote NoteFor(const std::string& flag, const std::string& format) {
       {"FAIL", {"SOURCE", "NIST CAVP decrypt record marked FAIL: authentication must fail."}},
       {"NotVerify", {"SOURCE", "Crypto++ Test: NotVerify: verification (decryption) must fail."}},
       {"ret=error", {"SOURCE", "Mbed TLS test function expecting an error return: the call must fail."}},
+      {"CcmStarNoTag",
+       {"SOURCE", "Mbed TLS CCM*-NO-TAG (IEEE 802.15.4 CCM* with a 0-byte tag): no CBC-MAC, only "
+                  "CCM's encryption, given here as CTR from the counter block A_1 = (L-1) || nonce || 1."}},
       {"setkey_error", {"SOURCE", "Linux testmgr .setkey_error: setting the key must fail."}},
       {"setauthsize_error", {"SOURCE", "Linux testmgr .setauthsize_error: the tag length must be refused."}},
       {"crypt_error", {"SOURCE", "Linux testmgr .crypt_error: the operation must fail."}},

@@ -96,7 +96,7 @@ TEST(ImporterTest, ErrorsNameTheFile) {
   ImportResult r;
   std::string error;
   EXPECT_FALSE(ImportVectorFiles({"/nonexistent.txt"}, {}, &r, &error));
-  EXPECT_EQ(error, "/nonexistent.txt: cannot read the file");
+  EXPECT_EQ(error, "/nonexistent.txt: cannot read the file: No such file or directory");
   EXPECT_FALSE(ImportVectorFiles({}, {}, &r, &error));
   EXPECT_EQ(error, "no case to import in 0 file(s)");
 }

@@ -1,7 +1,10 @@
 // Format detection, file reading and the shared helpers of the loaders.
 #include "vectors/loader.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -130,35 +133,68 @@ Format DetectFormat(std::string_view text) {
 }
 
 // Control bytes of an error message (a field name or value quoted from the file) as \xNN, so the
-// message stays one line (found by the vector_loaders fuzzer; h4).
+// message stays one line (found by the vector_loaders fuzzer; h4), and at most kMaxErrorChars
+// long: a message quoting a 4 KiB hex line, or a binary file's first line, is cut with "...".
+constexpr size_t kMaxErrorChars = 300;
 static bool OneLineError(bool ok, std::string* error) {
   if (ok) return true;
   *error = oracles::EscapeControlBytes(*error);
+  if (error->size() > kMaxErrorChars) *error = error->substr(0, kMaxErrorChars - 3) + "...";
   return false;
 }
 
-bool LoadVectorText(const std::string& path, std::string_view text, const LoadOptions& options,
-                    VectorFile* out, std::string* error) {
-  Format format = options.format == Format::kAuto ? DetectFormat(text) : options.format;
-  *out = VectorFile();
-  out->path = path;
-  out->format = FormatName(format);
+// A NUL byte never occurs in any of the text formats: the file is binary (or corrupt). Its line
+// is named, as every loader error does.
+static bool RefuseBinary(const std::string& path, std::string_view text, std::string* error) {
+  const size_t nul = text.find('\0');
+  if (nul == std::string_view::npos) return true;
+  const size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + nul, '\n'));
+  *error = path + ":" + std::to_string(line) + ": NUL byte at offset " + std::to_string(nul) +
+           ": a binary file, not vector text";
+  return false;
+}
+
+static bool LoadAs(Format format, const std::string& path, std::string_view text,
+                   const LoadOptions& options, VectorFile* out, std::string* error) {
   switch (format) {
-    case Format::kWycheproof:
-      return OneLineError(LoadWycheproof(path, text, options, out, error), error);
-    case Format::kCavp: return OneLineError(LoadCavp(path, text, options, out, error), error);
-    case Format::kEvp: return OneLineError(LoadEvp(path, text, options, out, error), error);
-    case Format::kTestmgr: return OneLineError(LoadTestmgr(path, text, options, out, error), error);
-    case Format::kBotan: return OneLineError(LoadBotan(path, text, options, out, error), error);
-    case Format::kCryptopp: return OneLineError(LoadCryptopp(path, text, options, out, error), error);
-    case Format::kCryptoppDat:
-      return OneLineError(LoadCryptoppDat(path, text, options, out, error), error);
-    case Format::kMbedtls: return OneLineError(LoadMbedtls(path, text, options, out, error), error);
+    case Format::kWycheproof: return LoadWycheproof(path, text, options, out, error);
+    case Format::kCavp: return LoadCavp(path, text, options, out, error);
+    case Format::kEvp: return LoadEvp(path, text, options, out, error);
+    case Format::kTestmgr: return LoadTestmgr(path, text, options, out, error);
+    case Format::kBotan: return LoadBotan(path, text, options, out, error);
+    case Format::kCryptopp: return LoadCryptopp(path, text, options, out, error);
+    case Format::kCryptoppDat: return LoadCryptoppDat(path, text, options, out, error);
+    case Format::kMbedtls: return LoadMbedtls(path, text, options, out, error);
     case Format::kAuto: break;
   }
   *error = path + ":1: cannot tell the format (not Wycheproof JSON, CAVP .rsp, OpenSSL evp test "
                   "text, kernel testmgr.h, Botan .vec, Crypto++ TestVectors or TestData, Mbed TLS "
                   ".data); name it with --format";
+  return false;
+}
+
+bool LoadVectorText(const std::string& path, std::string_view text, const LoadOptions& options,
+                    VectorFile* out, std::string* error) {
+  const Format format = options.format == Format::kAuto ? DetectFormat(text) : options.format;
+  *out = VectorFile();
+  out->path = path;
+  out->format = FormatName(format);
+  if (!RefuseBinary(path, text, error)) return false;
+  if (text.substr(0, 3) == "\xef\xbb\xbf") {  // what some editors put first; no format has it
+    *error = path + ":1: starts with a UTF-8 byte-order mark (EF BB BF), which no vector format "
+                    "has: save the file without it";
+    return false;
+  }
+  if (OneLineError(LoadAs(format, path, text, options, out, error), error)) return true;
+  // A format named by the caller that the content does not look like: say so, since the error
+  // above is then about the wrong grammar.
+  if (options.format != Format::kAuto) {
+    const Format detected = DetectFormat(text);
+    if (detected != Format::kAuto && detected != options.format) {
+      *error += std::string(" (read as ") + FormatName(options.format) +
+                ", as the format was named; the content looks like " + FormatName(detected) + ")";
+    }
+  }
   return false;
 }
 
@@ -169,18 +205,29 @@ bool LoadVectorFile(const std::string& path, const LoadOptions& options, VectorF
     *error = path + ": is a directory, not a vector file";
     return false;
   }
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    *error = path + ": cannot read the file";
+    *error = path + ": cannot read the file" + (errno != 0 ? std::string(": ") + std::strerror(errno) : "");
     return false;
   }
-  std::stringstream buf;
-  buf << in.rdbuf();
+  // Read at most kMaxFileBytes + 1 bytes: a device (/dev/zero) or a runaway pipe is refused
+  // instead of filling memory. The largest real file (a kernel's testmgr.h) is about 1.5 MiB.
+  std::string text;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    text.append(chunk, static_cast<size_t>(in.gcount()));
+    if (text.size() > kMaxFileBytes) {
+      *error = path + ": larger than " + std::to_string(kMaxFileBytes >> 20) +
+               " MiB: not a vector file";
+      return false;
+    }
+  }
   if (in.bad()) {
     *error = path + ": read error";
     return false;
   }
-  return LoadVectorText(path, buf.str(), options, out, error);
+  return LoadVectorText(path, text, options, out, error);
 }
 
 bool LoadWycheproofFile(const std::string& path, const std::string& algorithm, VectorFile* out,

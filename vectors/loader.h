@@ -5,6 +5,7 @@
 #ifndef ARIASUITE_VECTORS_LOADER_H_
 #define ARIASUITE_VECTORS_LOADER_H_
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,6 +42,12 @@ struct LoadOptions {
 // The format of text, or Format::kAuto when it cannot tell.
 Format DetectFormat(std::string_view text);
 
+// A file larger than this is refused (a device such as /dev/zero, or not a vector file).
+constexpr size_t kMaxFileBytes = size_t{64} << 20;
+
+// Reads path (a directory, a missing or unreadable file, one over kMaxFileBytes: an error) and
+// loads it. A NUL byte anywhere is an error (a binary file); with a named format that the content
+// does not look like, the error says which format it looks like.
 bool LoadVectorFile(const std::string& path, const LoadOptions& options, VectorFile* out,
                     std::string* error);
 // The same on text already read (path is only used in messages).

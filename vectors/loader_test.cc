@@ -132,7 +132,7 @@ TEST(LoaderTest, CommittedSamplesOfEveryFormatLoad) {
                         Want{"vectors/samples/aria_cryptopp_sample.txt", "cryptopp", 11},
                         Want{"vectors/samples/aria_cryptopp_sample.dat", "cryptopp-dat", 6},
                         Want{"vectors/samples/test_suite_aria_sample.data", "mbedtls", 11},
-                        Want{"vectors/samples/test_suite_cipher.aria_sample.data", "mbedtls", 7},
+                        Want{"vectors/samples/test_suite_cipher.aria_sample.data", "mbedtls", 9},
                         Want{"vectors/samples/test_suite_block_cipher_sample.data", "mbedtls", 2},
                         Want{"vectors/generated/aria_gcm_edge_test.json", "wycheproof", 601}}) {
     SCOPED_TRACE(w.rel);
@@ -393,16 +393,53 @@ TEST(LoaderTest, DetectionAndOverride) {
             "with --format");
   LoadOptions as_evp;
   as_evp.format = Format::kEvp;
-  EXPECT_EQ(ErrorOf("t.json", kAead, as_evp), "t.json:1: expected 'Keyword = value', got '{'");
+  // A named format the content does not look like: the error says what it looks like.
+  EXPECT_EQ(ErrorOf("t.json", kAead, as_evp),
+            "t.json:1: expected 'Keyword = value', got '{' (read as evp, as the format was named; the "
+            "content looks like wycheproof)");
+}
+
+TEST(LoaderTest, BinaryContentIsRefusedByLine) {
+  for (int i = 0; i <= kLastFormat; ++i) {
+    LoadOptions options;
+    options.format = static_cast<Format>(i);
+    SCOPED_TRACE(FormatName(options.format));
+    EXPECT_EQ(ErrorOf("b.bin", std::string("Cipher = ARIA-128-ECB\nKey = 00\0\x7f\n", 33), options),
+              "b.bin:2: NUL byte at offset 30: a binary file, not vector text");
+  }
+}
+
+TEST(LoaderTest, ByteOrderMarkIsNamed) {
+  for (int i = 0; i <= kLastFormat; ++i) {
+    LoadOptions options;
+    options.format = static_cast<Format>(i);
+    SCOPED_TRACE(FormatName(options.format));
+    EXPECT_EQ(ErrorOf("bom.txt", "\xef\xbb\xbfTitle = x\n", options),
+              "bom.txt:1: starts with a UTF-8 byte-order mark (EF BB BF), which no vector format has: save "
+              "the file without it");
+  }
+}
+
+TEST(LoaderTest, LongErrorsAreCut) {
+  const std::string line = "Cipher = ARIA-128-ECB\n" + std::string(5000, 'x') + "\n";
+  LoadOptions as_evp;
+  as_evp.format = Format::kEvp;
+  const std::string error = ErrorOf("l.txt", line, as_evp);
+  EXPECT_EQ(error.size(), 300u) << error;
+  EXPECT_EQ(error.rfind("l.txt:2: expected 'Keyword = value', got 'xxx", 0), 0u) << error;
+  EXPECT_EQ(error.substr(297), "...");
 }
 
 TEST(LoaderTest, MissingFile) {
   VectorFile f;
   std::string error;
   EXPECT_FALSE(LoadVectorFile("/nonexistent/x.json", {}, &f, &error));
-  EXPECT_EQ(error, "/nonexistent/x.json: cannot read the file");
+  EXPECT_EQ(error, "/nonexistent/x.json: cannot read the file: No such file or directory");
   EXPECT_FALSE(LoadVectorFile("/", {}, &f, &error));
   EXPECT_EQ(error, "/: is a directory, not a vector file");
+  // A device that never ends: refused at the size limit instead of read until memory runs out.
+  EXPECT_FALSE(LoadVectorFile("/dev/zero", {}, &f, &error));
+  EXPECT_EQ(error, "/dev/zero: larger than 64 MiB: not a vector file");
 }
 
 }  // namespace

@@ -15,11 +15,13 @@
 //                     authentication must fail)
 //   test_suite_block_cipher: test_vec:CIPHER_ID:key:input:output (one block encrypted)
 // with CIPHER MBEDTLS_CIPHER_ARIA_{128,192,256}_{ECB,CBC,CTR,CFB128,OFB,GCM,CCM} (AES-GCM runs through our
-// GCM layer with AES) and CIPHER_ID MBEDTLS_CIPHER_ID_ARIA. Test functions that state no expected
+// GCM layer with AES), _CCM_STAR_NO_TAG in test_vec_crypt (run as the CTR it is: CipherInfo), and
+// CIPHER_ID MBEDTLS_CIPHER_ID_ARIA. Test functions that state no expected
 // output (aria_selftest, aria_invalid_param, the cipher suite's round trips enc_dec_buf...,
 // block_cipher's invalid) are listed as skipped with the reason; cases of another cipher are left
 // out and counted in one line; an ARIA mode the runner lacks, or a function this loader does not
 // know, is unsupported (an error, or listed under --skip-unsupported). `depends_on` lines (build options of Mbed TLS) are ignored.
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -57,7 +59,25 @@ struct CipherInfo {
   Cipher cipher;
   Mode mode;
   size_t key_bytes;
+  // MBEDTLS_CIPHER_ARIA_*_CCM_STAR_NO_TAG: CCM* with a 0-byte tag (IEEE 802.15.4-2011 Annex B,
+  // M = 0). With no tag there is no CBC-MAC to compute: what remains is CCM's encryption, CTR
+  // mode from the counter block A_1 = flags (L-1) || nonce || 1 (RFC 3610 §2.3, SP 800-38C
+  // A.3), which our CTR runs exactly (mode is kCtr; the IV is built by CcmStarCounterBlock).
+  bool ccm_star_no_tag = false;
 };
+
+// The first CCM counter block A_1 for a nonce of 7..13 bytes: flags = L - 1 with L = 15 - nonce
+// length, the nonce, the counter 1 in L bytes. CCM bounds a message to 2^(8L) - 1 bytes, fewer
+// than 2^(8L) blocks, so our 128-bit counter never carries out of CCM's L-byte field.
+bool CcmStarCounterBlock(const Bytes& nonce, Bytes* block) {
+  if (nonce.size() < 7 || nonce.size() > 13) return false;
+  const size_t l = 15 - nonce.size();
+  block->assign(16, 0);
+  (*block)[0] = static_cast<uint8_t>(l - 1);
+  std::copy(nonce.begin(), nonce.end(), block->begin() + 1);
+  (*block)[15] = 1;
+  return true;
+}
 
 // MBEDTLS_CIPHER_ARIA_128_GCM -> ARIA GCM 16. nullopt for another cipher; *aria_unsupported when
 // it is ARIA in a mode this runner lacks.
@@ -79,6 +99,7 @@ std::optional<CipherInfo> CipherOf(const std::string& id, bool* aria_unsupported
   const std::string bits = rest.substr(0, us), m = rest.substr(us + 1);
   size_t key = bits == "128" ? 16 : bits == "192" ? 24 : bits == "256" ? 32 : 0;
   if (key == 0) return std::nullopt;
+  if (cipher == Cipher::kAria && m == "CCM_STAR_NO_TAG") return CipherInfo{cipher, Mode::kCtr, key, true};
   static const std::map<std::string, Mode> kModes = {{"ECB", Mode::kEcb}, {"CBC", Mode::kCbc},
                                                      {"CTR", Mode::kCtr}, {"GCM", Mode::kGcm},
                                                      {"CCM", Mode::kCcm}, {"CFB128", Mode::kCfb128},
@@ -93,7 +114,9 @@ std::optional<CipherInfo> CipherOf(const std::string& id, bool* aria_unsupported
   return CipherInfo{cipher, it->second, key};
 }
 
-// An integer argument: decimal or 0x-hex, optionally negative, or a symbol (any non-zero value).
+// An integer argument: decimal or 0x-hex, optionally negative, or an error code by name
+// (MBEDTLS_ERR_... or PSA_ERROR_...: some non-zero value). Another symbol is refused: the loader
+// cannot tell its value.
 bool IntArg(const std::string& a, int64_t* v) {
   std::string s = a;
   bool neg = false;
@@ -103,6 +126,7 @@ bool IntArg(const std::string& a, int64_t* v) {
   }
   if (s.empty()) return false;
   if ((std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) {
+    if (neg || (s.rfind("MBEDTLS_ERR_", 0) != 0 && s.rfind("PSA_ERROR_", 0) != 0)) return false;
     for (char ch : s) {
       if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_') return false;
     }
@@ -153,8 +177,8 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
     };
     auto integer = [&](size_t i, int64_t* v) {
       if (!IntArg(args[i], v)) {
-        return fail(fn_line, fn + " argument " + std::to_string(i + 1) + " must be an integer, not '" +
-                                 args[i] + "'");
+        return fail(fn_line, fn + " argument " + std::to_string(i + 1) + " must be an integer or an "
+                                 "error code (MBEDTLS_ERR_..., PSA_ERROR_...), not '" + args[i] + "'");
       }
       return true;
     };
@@ -210,12 +234,25 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
       c.mode = info->mode;
       key_bytes = info->key_bytes;
       if (c.mode == Mode::kGcm || c.mode == Mode::kCcm) return fail(fn_line, fn + " with an AEAD cipher");
+      if (info->ccm_star_no_tag && !crypt) return fail(fn_line, fn + ": " + args[0] + " needs a nonce");
       Bytes in, outb;
       size_t k = 2;
       if (!hex(k++, &c.key)) return false;
       if (crypt && !hex(k++, &c.iv)) return false;
       if (!hex(k++, &in) || !hex(k++, &outb) || !integer(k, &ret)) return false;
       if (c.mode == Mode::kEcb && crypt && !c.iv.empty()) return fail(fn_line, "IV for an ECB cipher");
+      if (info->ccm_star_no_tag) {
+        if (ret != 0) {
+          return unsupported(fn + ": " + args[0] + " expecting an error: CCM*'s refusals are not "
+                                  "modelled (only its encryption, as CTR)");
+        }
+        const Bytes nonce = c.iv;
+        if (!CcmStarCounterBlock(nonce, &c.iv)) {
+          return fail(fn_line, fn + ": a CCM* nonce has 7 to 13 bytes, not " + std::to_string(nonce.size()));
+        }
+        c.flags.push_back("CcmStarNoTag");
+        c.comment += " (CCM* with no tag: CTR from A_1 = " + oracles::Hex(c.iv) + ")";
+      }
       c.msg = encrypt ? in : outb;
       c.ct = encrypt ? outb : in;
     } else if (fn == "decrypt_test_vec") {
@@ -224,6 +261,7 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
       std::optional<CipherInfo> info = CipherOf(args[0], &aria_unsupported);
       if (aria_unsupported) return unsupported(fn + ": " + args[0] + " is not supported by this runner");
       if (!info) return left_out(args[0]);
+      if (info->ccm_star_no_tag) return unsupported(fn + ": " + args[0] + " is read from test_vec_crypt only");
       c.cipher = info->cipher;
       c.mode = info->mode;
       key_bytes = info->key_bytes;
@@ -250,6 +288,7 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
       std::optional<CipherInfo> info = CipherOf(args[0], &aria_unsupported);
       if (aria_unsupported) return unsupported(fn + ": " + args[0] + " is not supported by this runner");
       if (!info) return left_out(args[0]);
+      if (info->ccm_star_no_tag) return unsupported(fn + ": " + args[0] + " is read from test_vec_crypt only");
       c.cipher = info->cipher;
       c.mode = info->mode;
       key_bytes = info->key_bytes;

@@ -2,9 +2,10 @@
 # Usage: tools/ariasuite run [--only STAGE[,STAGE...]] [--skip STAGE[,STAGE...]] [--list]
 # Stages run in order; each prints its own report and ends PASS, FAIL or SKIP (with the reason).
 # The built-in stage is `conformance`: the conformance runner over every committed vector file
-# (vectors/*.json, vectors/generated/*, vectors/samples/*) and the six Wycheproof ARIA files plus
-# aes_gcm_test.json from ../shared/vectors/wycheproof, with every implementation path and every
-# oracle; its verdict table shows the oracles beside ours. More stages come from tools/run.d/*.sh:
+# (vectors/*.json, vectors/generated/*, vectors/samples/*), the six Wycheproof ARIA files plus
+# aes_gcm_test.json from ../shared/vectors/wycheproof, and other projects' own files as shipped
+# (../shared/vectors/upstream/*/*, the cached Linux crypto/testmgr.h; a SKIP line when absent),
+# with every implementation path and every oracle; its verdict table shows the oracles beside ours. More stages come from tools/run.d/*.sh:
 # each file defines `stage_<name>` (exit 0 pass, 1 fail, 77 skip; print the reason) and appends
 # <name> to RUN_STAGES. Exit status: 0 when every stage passed, 1 when one failed (a stage whose
 # inputs are missing fails: e.g. the Wycheproof files), 4 when none failed but one skipped by itself
@@ -15,7 +16,7 @@ RUN_STAGES=(conformance)
 run_out="$ARIASUITE_ROOT/.cache/run"
 
 stage_conformance() {
-  local runner shared files=() f rc missing=0
+  local runner shared files=() theirs=() f rc missing=0
   # Inputs first: a missing vector file fails the stage before anything is built or run.
   shared="$(ariasuite_shared_dir)/vectors/wycheproof"
   local wp=(aria_gcm_test.json aria_ccm_test.json aria_cbc_pkcs5_test.json aria_cmac_test.json
@@ -27,11 +28,35 @@ stage_conformance() {
     fi
     files+=("$shared/$f")
   done
+  # Other projects' own ARIA files as they ship them (vectors/README.md): OpenSSL, Botan, Crypto++
+  # and Mbed TLS from ../shared/vectors/upstream, the whole crypto/testmgr.h of the Linux source
+  # tools/kernel caches. Not ours to require: when absent, a SKIP line names where they were
+  # looked for and the rest of the stage runs.
+  local up tm=""
+  up="$(ariasuite_shared_dir)/vectors/upstream"
+  if [[ -d "$up" ]]; then
+    for f in "$up"/*/*; do
+      [[ -f "$f" ]] && theirs+=("$f")
+    done
+  else
+    echo "SKIP $up: no upstream vector files (OpenSSL, Botan, Crypto++, Mbed TLS; see vectors/README.md)"
+  fi
+  local home="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
+  local src="${ARIASUITE_CACHE:-$home/.cache/ariasuite}/kernel/source"
+  for f in "$src"/*/crypto/testmgr.h; do
+    [[ -f "$f" ]] && tm="$f"
+  done
+  if [[ -n "$tm" ]]; then
+    theirs+=("$tm")
+  else
+    echo "SKIP $src/*/crypto/testmgr.h: no cached Linux source (tools/ariasuite kernel-asm caches it)"
+  fi
   [[ $missing -eq 0 ]] || return 1
   for f in "$ARIASUITE_ROOT"/vectors/*.json "$ARIASUITE_ROOT"/vectors/generated/* \
            "$ARIASUITE_ROOT"/vectors/samples/*; do
     [[ -f "$f" ]] && files+=("$f")
   done
+  files+=("${theirs[@]}")
   # shellcheck source=tools/cmd/lib/conformance_lib.sh
   source "$ARIASUITE_ROOT/tools/cmd/lib/conformance_lib.sh"
   runner="$(conformance_build)" || return 1

@@ -1435,6 +1435,26 @@ bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log,
          "test_vec_ecb:MBEDTLS_CIPHER_AES_128_ECB:MBEDTLS_ENCRYPT:" << Q(d[0]) << ":" << Q(d[1]) << ":"
       << Q(k.res.output) << ":0\n";
   }
+  {
+    // CCM* with no tag (IEEE 802.15.4 CCM*, M = 0), as test_suite_cipher.aria.data states it in
+    // test_vec_crypt. CCM's ciphertext does not depend on the tag length, so OpenSSL's ARIA-CCM
+    // with a 16-byte tag (set aside) gives it, confirmed by our CCM; the loader runs the case as
+    // CTR from A_1 on every backend, so CCM and CTR check each other here.
+    Rng star_rng("mbedtls-ccm-star-sample");  // its own stream: the samples after it keep their values
+    std::vector<Bytes> d = TakeInOrder(star_rng, {32, 13, 23});
+    if (!Kat2(env, Req(Op::kCcmSeal, Cipher::kAria, d[0], d[1], d[2], {}, 16), "mbedtls cipher CCM*", &k,
+              error)) {
+      return false;
+    }
+    for (const bool enc : {true, false}) {
+      c << "\nARIA-256-CCM*-NO-TAG crypt " << (enc ? "Encrypt" : "Decrypt")
+        << "\ndepends_on:MBEDTLS_ARIA_C:MBEDTLS_CCM_C\n"
+           "test_vec_crypt:MBEDTLS_CIPHER_ARIA_256_CCM_STAR_NO_TAG:"
+        << (enc ? "MBEDTLS_ENCRYPT" : "MBEDTLS_DECRYPT") << ":" << Q(d[0]) << ":" << Q(d[1]) << ":"
+        << Q(enc ? d[2] : k.res.output) << ":" << Q(enc ? k.res.output : d[2]) << ":0:0\n";
+      ++nc;
+    }
+  }
   out->push_back(GeneratedFile{"vectors/samples/test_suite_cipher.aria_sample.data", c.str()});
   *log += "vectors/samples/test_suite_cipher.aria_sample.data: " + std::to_string(nc) +
           " cases (OpenSSL computed, ours confirmed)\n";
