@@ -1,9 +1,9 @@
 // The "sp800-38a" oracle: CFB (s = 128, 8 and 1 bits) and OFB written from the text of NIST
-// SP 800-38A §6.3 and §6.4 over nothing but OpenSSL's raw block cipher (EVP ARIA-*-ECB, or
-// AES-*-ECB for Cipher::kAes so the standard's own Appendix F vectors can check it; padding off,
-// one 16-byte block per call). It shares no code with impl/ (only the Backend interface), so it is
-// a second independent judge of our CFB/OFB beside OpenSSL's EVP modes, and the only one beside
-// OpenSSL for CFB1 (Botan and Crypto++ have no 1-bit CFB).
+// SP 800-38A §6.3 and §6.4 over nothing but OpenSSL's raw block cipher (raw_block_cipher.h: EVP
+// ARIA-*-ECB, or AES-*-ECB for Cipher::kAes so the standard's own Appendix F vectors can check it;
+// padding off, one 16-byte block per call). It shares no code with impl/ (only the Backend
+// interface), so it is a second independent judge of our CFB/OFB beside OpenSSL's EVP modes, and
+// the only one beside OpenSSL for CFB1 (Botan and Crypto++ have no 1-bit CFB).
 //
 // The text is a bit string: bit 0 is the most significant bit of byte 0 (SP 800-38A §4.1's
 // strings are written most significant bit first), so CFB1 takes each byte's bits from the top,
@@ -14,8 +14,6 @@
 // partial segment of u bits, treated as §6.4 treats OFB's last block P*_n: C*_n = P*_n xor
 // MSB_u(O_n), the rest of O_n discarded. The IV must be one block (§6.3, §6.4: "the IV"); any
 // other length, or a key length the cipher lacks, is refused. Other operations: nullopt.
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -24,55 +22,13 @@
 #include <string>
 
 #include "oracles/backend.h"
-#include "oracles/evp_fetch.h"
+#include "oracles/raw_block_cipher.h"
 
 namespace ariasuite::oracles {
 namespace {
 
 constexpr size_t kBlockBits = 128;  // b in SP 800-38A
 using BlockBytes = std::array<uint8_t, kBlockBits / 8>;
-
-struct EvpFree {
-  void operator()(EVP_CIPHER_CTX* c) const { EVP_CIPHER_CTX_free(c); }
-  void operator()(EVP_CIPHER* c) const { EVP_CIPHER_free(c); }
-};
-
-// CIPH_K (§4.1), the forward cipher only: CFB and OFB never use the inverse (§6.3, §6.4).
-class ForwardCipher {
- public:
-  // "" when keyed; otherwise why not, *bad_key telling a key length the cipher lacks (a refusal)
-  // from an OpenSSL failure (the backend's own error).
-  std::string Init(Cipher cipher, const Bytes& key, bool* bad_key) {
-    *bad_key = false;
-    const char* bits = key.size() == 16   ? "128"
-                       : key.size() == 24 ? "192"
-                       : key.size() == 32 ? "256"
-                                          : nullptr;
-    if (bits == nullptr) {
-      *bad_key = true;
-      return "key length " + std::to_string(key.size());
-    }
-    const std::string name =
-        std::string(cipher == Cipher::kAria ? "ARIA-" : "AES-") + bits + "-ECB";
-    cipher_.reset(FetchCipher(name));
-    ctx_.reset(EVP_CIPHER_CTX_new());
-    if (!cipher_ || !ctx_ ||
-        EVP_EncryptInit_ex2(ctx_.get(), cipher_.get(), key.data(), nullptr, nullptr) != 1 ||
-        EVP_CIPHER_CTX_set_padding(ctx_.get(), 0) != 1) {
-      return "OpenSSL " + name + " setup failed";
-    }
-    return "";
-  }
-  // *out = CIPH_K(in); false on an OpenSSL failure.
-  bool Apply(BlockBytes* out, const BlockBytes& in) {
-    int n = 0;
-    return EVP_EncryptUpdate(ctx_.get(), out->data(), &n, in.data(), 16) == 1 && n == 16;
-  }
-
- private:
-  std::unique_ptr<EVP_CIPHER, EvpFree> cipher_;
-  std::unique_ptr<EVP_CIPHER_CTX, EvpFree> ctx_;
-};
 
 // Bit i of a bit string stored most significant bit first (§4.1).
 int BitAt(const uint8_t* s, size_t i) { return (s[i / 8] >> (7 - i % 8)) & 1; }
@@ -94,7 +50,7 @@ void ShiftIn(BlockBytes* input, size_t s, const uint8_t* c, size_t from) {
 
 // CFB with s-bit segments (§6.3), encryption or decryption of the whole text in one call.
 // false on an OpenSSL failure.
-bool Cfb(ForwardCipher& ciph, size_t s, bool encrypt, const Bytes& iv, const Bytes& in,
+bool Cfb(RawBlockCipher& ciph, size_t s, bool encrypt, const Bytes& iv, const Bytes& in,
          Bytes* out) {
   out->assign(in.size(), 0);
   const size_t text_bits = 8 * in.size();
@@ -102,7 +58,7 @@ bool Cfb(ForwardCipher& ciph, size_t s, bool encrypt, const Bytes& iv, const Byt
   std::copy(iv.begin(), iv.end(), input.begin());
   for (size_t start = 0; start < text_bits; start += s) {
     BlockBytes o;  // O_j = CIPH_K(I_j)
-    if (!ciph.Apply(&o, input)) return false;
+    if (!ciph.Apply(o.data(), input.data())) return false;
     // Encryption: C#_j = P#_j xor MSB_s(O_j); decryption: P#_j = C#_j xor MSB_s(O_j).
     const size_t u = text_bits - start < s ? text_bits - start : s;
     for (size_t k = 0; k < u; ++k) {
@@ -118,14 +74,16 @@ bool Cfb(ForwardCipher& ciph, size_t s, bool encrypt, const Bytes& iv, const Byt
 
 // OFB (§6.4): O_j = CIPH_K(I_j), I_{j+1} = O_j; C_j = P_j xor O_j, and the inverse is the same
 // computation. The last block may be partial (P*_n xor MSB_u(O_n)). false on an OpenSSL failure.
-bool Ofb(ForwardCipher& ciph, const Bytes& iv, const Bytes& in, Bytes* out) {
+bool Ofb(RawBlockCipher& ciph, const Bytes& iv, const Bytes& in, Bytes* out) {
   out->assign(in.size(), 0);
   BlockBytes input;  // I_1 = IV
   std::copy(iv.begin(), iv.end(), input.begin());
   for (size_t off = 0; off < in.size(); off += input.size()) {
     BlockBytes o;
-    if (!ciph.Apply(&o, input)) return false;
-    for (size_t k = 0; k < o.size() && off + k < in.size(); ++k) (*out)[off + k] = in[off + k] ^ o[k];
+    if (!ciph.Apply(o.data(), input.data())) return false;
+    for (size_t k = 0; k < o.size() && off + k < in.size(); ++k) {
+      (*out)[off + k] = in[off + k] ^ o[k];
+    }
     input = o;
   }
   return true;
@@ -158,11 +116,8 @@ class Sp80038aBackend : public Backend {
     if (r.iv.size() != kBlockBits / 8) {
       return Refused("IV of " + std::to_string(r.iv.size()) + " bytes (SP 800-38A: one block)");
     }
-    ForwardCipher ciph;
-    bool bad_key = false;
-    if (std::string why = ciph.Init(r.cipher, r.key, &bad_key); !why.empty()) {
-      return bad_key ? Refused(why) : Broken(why);
-    }
+    RawBlockCipher ciph;  // CIPH_K, the forward cipher only: CFB and OFB never use the inverse
+    if (auto refused = ciph.Key(r.cipher, r.key, /*encrypt=*/true)) return *refused;
     Bytes out;
     const bool ok = *s == 0 ? Ofb(ciph, r.iv, r.input, &out)
                             : Cfb(ciph, *s, IsEncrypting(r.op), r.iv, r.input, &out);
