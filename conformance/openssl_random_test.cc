@@ -11,8 +11,8 @@
 #include "impl/aria.h"
 #include "impl/gcm.h"
 #include "impl/modes.h"
-#include "impl/openssl_oracle_for_testing.h"
-#include "impl/test_util.h"
+#include "impl/testing/openssl_oracle_for_testing.h"
+#include "impl/testing/test_util.h"
 #include "oracles/hex.h"
 
 namespace ariasuite {

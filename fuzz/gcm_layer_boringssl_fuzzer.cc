@@ -1,5 +1,5 @@
 // gcm_layer_boringssl: our GCM layer (impl/gcm_internal.h), instantiated with AES
-// (impl/gcm_aes_for_testing.h) on every path, against BoringSSL's AES-GCM, OpenSSL's, Botan's and
+// (impl/testing/gcm_aes_for_testing.h) on every path, against BoringSSL's AES-GCM, OpenSSL's, Botan's and
 // Crypto++'s. BoringSSL exports the same symbols as OpenSSL, so it never shares this process: the
 // "boringssl" backend is the adapter //oracles:boringssl_adapter, a child process speaking the
 // exec line protocol. Seal, then open the sealed message valid or with one bit flipped; IVs of

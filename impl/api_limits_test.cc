@@ -21,7 +21,7 @@
 #include "impl/testing/gcm_lengths.h"
 #include "impl/keywrap.h"
 #include "impl/modes.h"
-#include "impl/test_util.h"
+#include "impl/testing/test_util.h"
 
 namespace ariasuite {
 namespace {

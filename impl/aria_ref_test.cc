@@ -14,7 +14,7 @@
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/dispatch.h"
-#include "impl/test_util.h"
+#include "impl/testing/test_util.h"
 #include "oracles/hex.h"
 #include "vectors/loader.h"
 #include "vectors/testdata.h"

@@ -9,7 +9,7 @@
 
 #include "gtest/gtest.h"
 #include "impl/aria.h"
-#include "impl/test_util.h"
+#include "impl/testing/test_util.h"
 #include "oracles/backend.h"
 #include "oracles/hex.h"
 

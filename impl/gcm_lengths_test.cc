@@ -18,8 +18,8 @@
 #include "gtest/gtest.h"
 #include "impl/gcm.h"
 #include "impl/testing/gcm_lengths.h"
-#include "impl/openssl_oracle_for_testing.h"
-#include "impl/test_util.h"
+#include "impl/testing/openssl_oracle_for_testing.h"
+#include "impl/testing/test_util.h"
 #include "oracles/gcm_math.h"
 #include "oracles/hex.h"
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "impl/openssl_oracle_for_testing.h"
-#include "impl/test_util.h"
+#include "impl/testing/openssl_oracle_for_testing.h"
+#include "impl/testing/test_util.h"
 #include "oracles/hex.h"
 
 namespace ariasuite {

@@ -9,8 +9,8 @@
 
 #include "gtest/gtest.h"
 #include "impl/aria.h"
-#include "impl/openssl_oracle_for_testing.h"
-#include "impl/test_util.h"
+#include "impl/testing/openssl_oracle_for_testing.h"
+#include "impl/testing/test_util.h"
 #include "oracles/hex.h"
 
 namespace ariasuite {

@@ -22,7 +22,7 @@
 #include "impl/gcm.h"
 #include "impl/keywrap.h"
 #include "impl/modes.h"
-#include "impl/test_util.h"
+#include "impl/testing/test_util.h"
 
 namespace ariasuite {
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "impl/test_util.h"
+#include "impl/testing/test_util.h"
 #include "oracles/hex.h"
 
 namespace ariasuite {

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "impl/gcm.h"
-#include "impl/gcm_aes_for_testing.h"
+#include "impl/testing/gcm_aes_for_testing.h"
 #include "impl/tls12_record.h"
 #include "kernel-tests/harness.h"
 #include "kernel-tests/tls_require.h"

@@ -1,6 +1,6 @@
 // Our own implementation paths as backends: one instance per path (impl/dispatch.h). ARIA for
 // every operation; AES for GCM only, through the GCM layer instantiated with AES for testing
-// (impl/gcm_aes_for_testing.h), which lets BoringSSL's and OpenSSL's AES-GCM check our GCM code.
+// (impl/testing/gcm_aes_for_testing.h), which lets BoringSSL's and OpenSSL's AES-GCM check our GCM code.
 #include <algorithm>
 #include <string>
 
@@ -10,7 +10,7 @@
 #include "impl/cmac.h"
 #include "impl/dispatch.h"
 #include "impl/gcm.h"
-#include "impl/gcm_aes_for_testing.h"
+#include "impl/testing/gcm_aes_for_testing.h"
 #include "impl/keywrap.h"
 #include "impl/modes.h"
 #include "impl/status.h"

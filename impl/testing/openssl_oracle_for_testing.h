@@ -1,8 +1,8 @@
 // OpenSSL 3 EVP as an independent oracle for the impl/ and conformance/ tests: one-shot ECB, CBC,
 // CTR and GCM with ARIA or AES. Test-only; every function returns std::nullopt when OpenSSL
 // refuses the parameters or fails, so a test can tell "no answer" from a wrong answer.
-#ifndef ARIASUITE_IMPL_OPENSSL_ORACLE_FOR_TESTING_H_
-#define ARIASUITE_IMPL_OPENSSL_ORACLE_FOR_TESTING_H_
+#ifndef ARIASUITE_IMPL_TESTING_OPENSSL_ORACLE_FOR_TESTING_H_
+#define ARIASUITE_IMPL_TESTING_OPENSSL_ORACLE_FOR_TESTING_H_
 
 #include <cstdint>
 #include <optional>
@@ -33,4 +33,4 @@ std::optional<Bytes> GcmOpen(const std::string& family, const Bytes& key, const 
 
 }  // namespace ariasuite::openssl_oracle
 
-#endif  // ARIASUITE_IMPL_OPENSSL_ORACLE_FOR_TESTING_H_
+#endif  // ARIASUITE_IMPL_TESTING_OPENSSL_ORACLE_FOR_TESTING_H_

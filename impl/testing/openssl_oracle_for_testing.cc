@@ -1,5 +1,5 @@
 // OpenSSL 3 EVP wrappers for the tests; see openssl_oracle_for_testing.h.
-#include "impl/openssl_oracle_for_testing.h"
+#include "impl/testing/openssl_oracle_for_testing.h"
 
 #include <openssl/core_names.h>
 #include <openssl/evp.h>

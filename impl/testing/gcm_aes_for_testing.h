@@ -2,8 +2,8 @@
 // ONLY to check that layer against AES-GCM oracles (OpenSSL, Wycheproof's aes_gcm_test.json),
 // since the independent libraries that know GCM best do not all have ARIA. Its S-box is ARIA's S1,
 // computed without tables by sbox.cc. Test-only: slow, not a supported API.
-#ifndef ARIASUITE_IMPL_GCM_AES_FOR_TESTING_H_
-#define ARIASUITE_IMPL_GCM_AES_FOR_TESTING_H_
+#ifndef ARIASUITE_IMPL_TESTING_GCM_AES_FOR_TESTING_H_
+#define ARIASUITE_IMPL_TESTING_GCM_AES_FOR_TESTING_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -47,4 +47,4 @@ Status AesGcmOpenForTesting(const AesGcmKeyForTesting& key, uint8_t* out, const 
 
 }  // namespace ariasuite
 
-#endif  // ARIASUITE_IMPL_GCM_AES_FOR_TESTING_H_
+#endif  // ARIASUITE_IMPL_TESTING_GCM_AES_FOR_TESTING_H_

@@ -1,14 +1,14 @@
 // Checks the GCM layer (gcm.cc) instantiated with AES against AES-GCM oracles: FIPS 197 Appendix C
 // for the AES itself, OpenSSL 3 for AES blocks and random AES-GCM messages, and Wycheproof's
 // aes_gcm_test.json (SKIP when ../shared is absent).
-#include "impl/gcm_aes_for_testing.h"
+#include "impl/testing/gcm_aes_for_testing.h"
 
 #include <random>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "impl/openssl_oracle_for_testing.h"
+#include "impl/testing/openssl_oracle_for_testing.h"
 #include "oracles/hex.h"
 #include "vectors/testdata.h"
 #include "vectors/wycheproof_aead.h"

@@ -2,8 +2,8 @@
 // test name (GcmTest.Foo/Scalar, GcmTest.Foo/GfniAvx512), every path listed on every CPU (a path
 // this CPU cannot run is a GTEST_SKIP naming the missing features), and seeded randomness. Hex is
 // oracles/hex.h.
-#ifndef ARIASUITE_IMPL_TEST_UTIL_H_
-#define ARIASUITE_IMPL_TEST_UTIL_H_
+#ifndef ARIASUITE_IMPL_TESTING_TEST_UTIL_H_
+#define ARIASUITE_IMPL_TESTING_TEST_UTIL_H_
 
 #include <cstdint>
 #include <random>
@@ -62,4 +62,4 @@ inline std::vector<uint8_t> RandomBytes(std::mt19937_64& rng, size_t n) {
   INSTANTIATE_TEST_SUITE_P(, Suite, ::testing::ValuesIn(::ariasuite::AllImpls()),             \
                            ::ariasuite::test_util::ImplTestName)
 
-#endif  // ARIASUITE_IMPL_TEST_UTIL_H_
+#endif  // ARIASUITE_IMPL_TESTING_TEST_UTIL_H_

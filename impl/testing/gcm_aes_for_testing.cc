@@ -1,7 +1,7 @@
 // AES-128/192/256 encryption (FIPS 197) and its GCM instance, for testing the GCM layer only. The
 // S-box (FIPS 197 §5.1.1) is sbox.cc's computed S1, applied to up to four blocks at once; the rest
 // is byte arithmetic with no secret-dependent branch or index.
-#include "impl/gcm_aes_for_testing.h"
+#include "impl/testing/gcm_aes_for_testing.h"
 
 #include <cstring>
 
