@@ -1,7 +1,8 @@
 // aria_modes: ARIA in ECB, CBC, CTR, CBC-PKCS5, CCM, CMAC, KW, KWP, CFB128, CFB8, CFB1 and OFB,
 // every path of ours against OpenSSL, Botan and Crypto++ (and the kernel's AF_ALG where it has
 // ARIA); KW and KWP also against the sp800-38f oracle (oracles/sp800_38f_backend.cc), so Botan is
-// not their only judge; CFB1 has OpenSSL alone (Botan and Crypto++ feed back whole bytes only).
+// not their only judge; CFB and OFB also against the sp800-38a oracle (sp800_38a_backend.cc), the
+// only judge of CFB1 beside OpenSSL (Botan and Crypto++ feed back whole bytes only).
 // Decrypting operations get raw input, a valid input (made by our scalar path) or a valid one with
 // a bit flipped. CTR counters can be set a few blocks before a carry across 8, 16, ... 128 bits.
 // For ECB, CBC, CTR, CFB and OFB our streaming APIs (impl/modes.h) also run the input cut into up

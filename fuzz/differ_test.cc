@@ -177,6 +177,21 @@ TEST(DifferTest, AllowlistNeverRemovesTheLastConfirmingOracle) {
   EXPECT_TRUE(d.used_allowlist());
 }
 
+// CFB1 has one library oracle (OpenSSL; Botan and Crypto++ answer unsupported): alone against ours
+// it blames ours; the sp800-38a oracle (fuzz_common's AriaBackends) siding with ours makes the same
+// disagreement a finding about OpenSSL.
+TEST(DifferTest, Sp80038aIsTheSecondVoteOnCfb1) {
+  Differ d("cfb1-encrypt");
+  d.Add("ours/scalar", true, Accepted({9}));
+  d.Add("ours/gfni-avx512", true, Accepted({9}));
+  d.Add("openssl", false, Accepted({1}));
+  d.Add("botan", false, std::nullopt);
+  d.Add("cryptopp", false, std::nullopt);
+  EXPECT_EQ(d.Verdict(), "ARIA_MISMATCH cfb1-encrypt ours/scalar vs openssl");
+  d.Add("sp800-38a", false, Accepted({9}));
+  EXPECT_EQ(d.Verdict().rfind("ARIA_THIRD_PARTY cfb1-encrypt openssl vs ", 0), 0u) << d.Verdict();
+}
+
 TEST(DifferDeathTest, CheckAbortsWithTheStableFirstLineWhenOursIsWrong) {
   Differ d("gcm-seal");
   d.Input("key", {0xab, 0xcd});

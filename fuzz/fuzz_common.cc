@@ -30,7 +30,8 @@ std::vector<Backend*> BackendsFor(const std::vector<std::string>& names) {
 
 const std::vector<Backend*>& AriaBackends() {
   static const std::vector<Backend*>* backends =
-      new std::vector<Backend*>(BackendsFor({"ours", "openssl", "botan", "cryptopp", "kernel", "sp800-38f", "sp800-38d"}));
+      new std::vector<Backend*>(BackendsFor({"ours", "openssl", "botan", "cryptopp", "kernel",
+                                             "sp800-38f", "sp800-38d", "sp800-38a"}));
   return *backends;
 }
 

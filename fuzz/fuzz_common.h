@@ -25,7 +25,8 @@ using oracles::Request;
 std::vector<Backend*> BackendsFor(const std::vector<std::string>& names);
 
 // The ARIA backends: every path of ours this CPU runs, OpenSSL, Botan, Crypto++, (where the
-// kernel has ARIA) the kernel's AF_ALG, and the SP 800-38F key wrap oracle (KW/KWP only).
+// kernel has ARIA) the kernel's AF_ALG, and the oracles written from the standards: SP 800-38F
+// (KW/KWP only), SP 800-38D (GCM only) and SP 800-38A (CFB/OFB only).
 const std::vector<Backend*>& AriaBackends();
 
 // The answers of one AskAll, by backend name (for round trips without asking again).

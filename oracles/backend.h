@@ -1,8 +1,9 @@
 // The one small interface behind which every implementation the conformance runner and the
 // differential fuzzers compare lives: each of our paths (scalar, SIMD), OpenSSL 3 EVP, Botan 2,
 // Crypto++, the kernel crypto API (AF_ALG), BoringSSL (through its own adapter process), the
-// SP 800-38F key wrap written from the standard over OpenSSL's raw ARIA, and any external program
-// speaking the exec line protocol (oracles/PROTOCOL.md).
+// SP 800-38F key wrap, SP 800-38D GCM and SP 800-38A CFB/OFB written from the standards over
+// OpenSSL's raw block cipher, and any external program speaking the exec line protocol
+// (oracles/PROTOCOL.md).
 //
 // A backend answers one Request with std::optional<Result>:
 //  - std::nullopt: "this backend does not support these parameters" (an algorithm, mode, key,
@@ -22,6 +23,7 @@
 //   MakeKernelBackend      //oracles:kernel_backend
 //   MakeSp80038fBackend    //oracles:sp800_38f_backend
 //   MakeSp80038dBackend    //oracles:sp800_38d_backend
+//   MakeSp80038aBackend    //oracles:sp800_38a_backend
 //   MakeExecBackend        //oracles:exec_backend
 //   MakeBackend(s)         //oracles:backends (the registry; links all of the above)
 #ifndef ARIASUITE_ORACLES_BACKEND_H_
@@ -157,7 +159,7 @@ class Backend {
   virtual ~Backend() = default;
 
   // "ours/scalar", "ours/gfni-avx512", "openssl", "botan", "cryptopp", "boringssl", "kernel",
-  // "sp800-38f", "exec:PROGRAM".
+  // "sp800-38f", "sp800-38d", "sp800-38a", "exec:PROGRAM".
   virtual std::string name() const = 0;
 
   // True for our own implementation paths: their failures fail a run; an oracle's failures are
@@ -192,6 +194,11 @@ std::unique_ptr<Backend> MakeSp80038fBackend();
 // and every tag length SP 800-38D allows (4, 8, 12..16 bytes). Refuses exactly what SP 800-38D
 // refuses; every other operation is unsupported.
 std::unique_ptr<Backend> MakeSp80038dBackend();
+// "sp800-38a": CFB128, CFB8, CFB1 and OFB (ARIA and AES) written from the text of SP 800-38A
+// §6.3-6.4 over OpenSSL's raw block cipher (ECB), sharing no code with impl/: the second judge of
+// our CFB/OFB beside OpenSSL's EVP modes (the only one for CFB1). Refuses an IV other than one
+// block and a key length the cipher lacks; every other operation is unsupported.
+std::unique_ptr<Backend> MakeSp80038aBackend();
 // An external program speaking the exec line protocol (oracles/PROTOCOL.md), started on first
 // use and kept running; name() is "exec:" + program unless display_name is given.
 std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
@@ -200,13 +207,13 @@ std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
 // The registry (//oracles:backends). Names: "ours" (every path in AllImpls(), each reported
 // SKIP when the CPU cannot run it), "ours/<path>", "openssl", "botan", "cryptopp", "boringssl"
 // (the exec adapter //oracles:boringssl_adapter, found next to the calling binary, in its
-// runfiles or through $ARIASUITE_BORINGSSL_ADAPTER), "kernel", "sp800-38f", "sp800-38d", "exec:PROGRAM", and
-// "oracles" or "all" (every oracle of OracleNames(), i.e. all but exec). On an unknown name returns an empty vector and sets *error to a
-// one-line message.
+// runfiles or through $ARIASUITE_BORINGSSL_ADAPTER), "kernel", "sp800-38f", "sp800-38d",
+// "sp800-38a", "exec:PROGRAM", and "oracles" or "all" (every oracle of OracleNames(), i.e. all but
+// exec). On an unknown name returns an empty vector and sets *error to a one-line message.
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
                                                    std::string* error);
 // {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f",
-// "sp800-38d"}
+// "sp800-38d", "sp800-38a"}
 std::vector<std::string> OracleNames();
 
 }  // namespace ariasuite::oracles

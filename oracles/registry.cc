@@ -62,7 +62,8 @@ std::unique_ptr<Backend> MakeBoringSslBackend() {
 }  // namespace
 
 std::vector<std::string> OracleNames() {
-  return {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f", "sp800-38d"};
+  return {"openssl",   "botan",     "cryptopp",  "boringssl",
+          "kernel",    "sp800-38f", "sp800-38d", "sp800-38a"};
 }
 
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
@@ -94,6 +95,8 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
       out.push_back(MakeSp80038fBackend());
     } else if (name == "sp800-38d") {
       out.push_back(MakeSp80038dBackend());
+    } else if (name == "sp800-38a") {
+      out.push_back(MakeSp80038aBackend());
     } else if (name == "oracles" || name == "all") {
       for (const std::string& o : OracleNames()) {
         std::vector<std::unique_ptr<Backend>> one = MakeBackends({o}, error);
@@ -104,7 +107,7 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
     } else {
       *error = "unknown backend '" + name +
                "' (known: ours, ours/PATH, openssl, botan, cryptopp, boringssl, kernel, sp800-38f, sp800-38d, "
-               "oracles, exec:PROGRAM)";
+               "sp800-38a, oracles, exec:PROGRAM)";
       return {};
     }
   }

@@ -10,62 +10,20 @@
 // It refuses exactly what SP 800-38D refuses: an empty IV (§5.2.1.1: 1 <= len(IV)), a tag length
 // other than 128, 120, 112, 104, 96 (§5.2.1.2) or 64 and 32 bits (Appendix C), a key length the
 // cipher lacks, and on GCM-AD a wrong tag (no plaintext released). Other operations: nullopt.
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
 
 #include "oracles/backend.h"
-#include "oracles/evp_fetch.h"
 #include "oracles/gcm_math.h"
+#include "oracles/raw_block_cipher.h"
 
 namespace ariasuite::oracles {
 namespace {
 
-struct CtxFree {
-  void operator()(EVP_CIPHER_CTX* c) const { EVP_CIPHER_CTX_free(c); }
-  void operator()(EVP_CIPHER* c) const { EVP_CIPHER_free(c); }
-};
-
-// CIPH_K of the forward cipher (§5.1), through EVP ECB with padding off.
-class BlockCipher {
- public:
-  // "" when keyed; otherwise why not, with *bad_key telling a key length the cipher lacks (a
-  // refusal) from an OpenSSL failure (the backend's own error).
-  std::string Init(Cipher cipher, const Bytes& key, bool* bad_key) {
-    *bad_key = false;
-    const char* family = cipher == Cipher::kAria ? "ARIA" : "AES";
-    const char* bits = key.size() == 16 ? "128" : key.size() == 24 ? "192" : key.size() == 32 ? "256" : nullptr;
-    if (bits == nullptr) {
-      *bad_key = true;
-      return "key length " + std::to_string(key.size());
-    }
-    const std::string name = std::string(family) + "-" + bits + "-ECB";
-    cipher_.reset(FetchCipher(name));
-    ctx_.reset(EVP_CIPHER_CTX_new());
-    if (!cipher_ || !ctx_ || EVP_EncryptInit_ex2(ctx_.get(), cipher_.get(), key.data(), nullptr,
-                                                 nullptr) != 1 ||
-        EVP_CIPHER_CTX_set_padding(ctx_.get(), 0) != 1) {
-      return "OpenSSL " + name + " setup failed";
-    }
-    return "";
-  }
-  // Encrypts n whole blocks in place; false on an OpenSSL failure.
-  bool Encrypt(uint8_t* blocks, size_t n) {
-    int out_len = 0;
-    return EVP_EncryptUpdate(ctx_.get(), blocks, &out_len, blocks, static_cast<int>(16 * n)) == 1 &&
-           out_len == static_cast<int>(16 * n);
-  }
-
- private:
-  std::unique_ptr<EVP_CIPHER, CtxFree> cipher_;
-  std::unique_ptr<EVP_CIPHER_CTX, CtxFree> ctx_;
-};
-
 // §6.5 GCTR_K(ICB, X): false on an OpenSSL failure.
-bool Gctr(BlockCipher& ciph, const Block& icb, const Bytes& x, Bytes* y) {
+bool Gctr(RawBlockCipher& ciph, const Block& icb, const Bytes& x, Bytes* y) {
   y->assign(x.size(), 0);
   constexpr size_t kBatch = 64;  // counter blocks encrypted per EVP call
   uint8_t stream[16 * kBatch];
@@ -76,7 +34,7 @@ bool Gctr(BlockCipher& ciph, const Block& icb, const Bytes& x, Bytes* y) {
       std::copy(cb.begin(), cb.end(), stream + 16 * i);
       cb = Inc32(cb);
     }
-    if (!ciph.Encrypt(stream, blocks)) return false;
+    if (!ciph.Apply(stream, stream, blocks)) return false;
     const size_t n = x.size() - off < 16 * blocks ? x.size() - off : 16 * blocks;
     for (size_t i = 0; i < n; ++i) (*y)[off + i] = x[off + i] ^ stream[i];
   }
@@ -115,14 +73,11 @@ class Sp80038dBackend : public Backend {
     if (r.iv.empty()) return Refused("empty IV (SP 800-38D §5.2.1.1)");
     // §5.2.1.1: len(P) <= 2^39 - 256 bits; len(A), len(IV) <= 2^64 - 1 bits.
     if (r.input.size() > (uint64_t{1} << 36) - 32) return Refused("text over 2^39 - 256 bits");
-    BlockCipher ciph;
-    bool bad_key = false;
-    if (std::string why = ciph.Init(r.cipher, r.key, &bad_key); !why.empty()) {
-      return bad_key ? Refused(why) : Broken(why);
-    }
+    RawBlockCipher ciph;  // CIPH_K (§5.1), the forward cipher only
+    if (auto refused = ciph.Key(r.cipher, r.key, /*encrypt=*/true)) return *refused;
     // §7.1 step 1: H = CIPH_K(0^128).
     Block h{};
-    if (!ciph.Encrypt(h.data(), 1)) return Broken("OpenSSL block encryption failed");
+    if (!ciph.Apply(h.data(), h.data())) return Broken("OpenSSL block encryption failed");
     // Step 2: J0.
     const Block j0 = GcmJ0(h, r.iv.data(), r.iv.size());
     // Step 3 (GCM-AE) / step 3 of §7.2 (GCM-AD): the text through GCTR from inc32(J0).

@@ -19,6 +19,7 @@
 
 #include "oracles/backend.h"
 #include "oracles/evp_fetch.h"
+#include "oracles/raw_block_cipher.h"
 
 namespace ariasuite::oracles {
 namespace {
@@ -36,48 +37,6 @@ constexpr uint64_t kKwpMaxPlainBytes = (uint64_t{1} << 32) - 1;
 
 using Semiblock = std::array<uint8_t, kSemiblock>;
 
-struct EvpFree {
-  void operator()(EVP_CIPHER_CTX* c) const { EVP_CIPHER_CTX_free(c); }
-  void operator()(EVP_CIPHER* c) const { EVP_CIPHER_free(c); }
-};
-
-// CIPH_K or CIPH_K^-1 (SP 800-38F §4.3) of ARIA, one block at a time through EVP ECB.
-class AriaBlock {
- public:
-  // An empty string when keyed; otherwise why not. *bad_key tells a KEK length ARIA does not
-  // have (the inputs' fault: a refusal) from an OpenSSL failure (the backend's fault).
-  std::string Init(const Bytes& key, bool encrypt, bool* bad_key) {
-    *bad_key = false;
-    const char* name = key.size() == 16   ? "ARIA-128-ECB"
-                       : key.size() == 24 ? "ARIA-192-ECB"
-                       : key.size() == 32 ? "ARIA-256-ECB"
-                                          : nullptr;
-    if (name == nullptr) {
-      *bad_key = true;
-      return "KEK length " + std::to_string(key.size()) + " (ARIA takes 16, 24 or 32 bytes)";
-    }
-    cipher_.reset(FetchCipher(name));
-    ctx_.reset(EVP_CIPHER_CTX_new());
-    if (!cipher_ || !ctx_) return std::string("EVP_CIPHER_fetch ") + name;
-    if (EVP_CipherInit_ex2(ctx_.get(), cipher_.get(), key.data(), nullptr, encrypt ? 1 : 0,
-                           nullptr) != 1) {
-      return "EVP_CipherInit_ex2";
-    }
-    if (EVP_CIPHER_CTX_set_padding(ctx_.get(), 0) != 1) return "EVP_CIPHER_CTX_set_padding";
-    return "";
-  }
-
-  // out = CIPH(in), 16 bytes each; false when OpenSSL fails.
-  bool Apply(uint8_t out[16], const uint8_t in[16]) {
-    int n = 0;
-    return EVP_CipherUpdate(ctx_.get(), out, &n, in, 16) == 1 && n == 16;
-  }
-
- private:
-  std::unique_ptr<EVP_CIPHER, EvpFree> cipher_;
-  std::unique_ptr<EVP_CIPHER_CTX, EvpFree> ctx_;
-};
-
 // A ^= [t]_64, t as a 64-bit big-endian integer (SP 800-38F §4.2 [x]_s, §6.1 step 2 a).
 void XorStep(Semiblock* a, uint64_t t) {
   for (size_t i = 0; i < kSemiblock; ++i) {
@@ -87,7 +46,7 @@ void XorStep(Semiblock* a, uint64_t t) {
 
 // W (SP 800-38F §6.1 Algorithm 1): S of n >= 3 semiblocks to C of n semiblocks. false when the
 // block cipher fails.
-bool W(AriaBlock& ciph, const Bytes& s, Bytes* c) {
+bool W(RawBlockCipher& ciph, const Bytes& s, Bytes* c) {
   const size_t n = s.size() / kSemiblock;
   const size_t regs = n - 1;  // R^2 .. R^n
   // Step 1: s = 6(n-1); A_0 = S_1; R_0^i = S_i for i = 2..n.
@@ -122,7 +81,7 @@ bool W(AriaBlock& ciph, const Bytes& s, Bytes* c) {
 
 // W^-1 (SP 800-38F §6.1 Algorithm 2): C of n >= 3 semiblocks to S of n semiblocks. ciph must
 // be keyed for decryption (CIPH_K^-1). false when the block cipher fails.
-bool WInverse(AriaBlock& ciph_inv, const Bytes& c, Bytes* s) {
+bool WInverse(RawBlockCipher& ciph_inv, const Bytes& c, Bytes* s) {
   const size_t n = c.size() / kSemiblock;
   const size_t regs = n - 1;
   // Step 1: s = 6(n-1); A_s = C_1; R_s^i = C_i for i = 2..n.
@@ -157,21 +116,13 @@ bool WInverse(AriaBlock& ciph_inv, const Bytes& c, Bytes* s) {
   return true;
 }
 
-// Keys the block cipher; nullopt when keyed, else the refusal (bad KEK length) or the error.
-std::optional<Result> Key(AriaBlock* ciph, const Bytes& key, bool encrypt) {
-  bool bad_key = false;
-  const std::string why = ciph->Init(key, encrypt, &bad_key);
-  if (why.empty()) return std::nullopt;
-  return bad_key ? Refused(why) : Broken(why);
-}
-
 // KW-AE (SP 800-38F §6.2 Algorithm 3): P of n semiblocks, 2 <= n <= 2^54 - 1.
 Result KwWrap(const Request& r) {
   if (r.input.size() % kSemiblock != 0) return Refused("KW-AE: plaintext not a multiple of 8 bytes");
   if (r.input.size() < 2 * kSemiblock) return Refused("KW-AE: plaintext shorter than 2 semiblocks");
   if (r.input.size() / kSemiblock > kKwMaxPlainSemiblocks) return Refused("KW-AE: plaintext too long");
-  AriaBlock ciph;
-  if (auto bad = Key(&ciph, r.key, true)) return *bad;
+  RawBlockCipher ciph;
+  if (auto bad = ciph.Key(Cipher::kAria, r.key, /*encrypt=*/true)) return *bad;
   // Step 1: S = ICV1 || P. Step 2: C = W(S).
   Bytes s(kIcv1.begin(), kIcv1.end());
   s.insert(s.end(), r.input.begin(), r.input.end());
@@ -187,8 +138,8 @@ Result KwUnwrap(const Request& r) {
   if (r.input.size() / kSemiblock - 1 > kKwMaxPlainSemiblocks) {
     return Refused("KW-AD: ciphertext too long");
   }
-  AriaBlock ciph_inv;
-  if (auto bad = Key(&ciph_inv, r.key, false)) return *bad;
+  RawBlockCipher ciph_inv;
+  if (auto bad = ciph_inv.Key(Cipher::kAria, r.key, /*encrypt=*/false)) return *bad;
   // Step 1: S = W^-1(C).
   Bytes s;
   if (!WInverse(ciph_inv, r.input, &s)) return Broken("EVP_CipherUpdate");
@@ -203,8 +154,8 @@ Result KwpWrap(const Request& r) {
   const size_t plen = r.input.size();
   if (plen == 0) return Refused("KWP-AE: empty plaintext");
   if (plen > kKwpMaxPlainBytes) return Refused("KWP-AE: plaintext of 2^32 bytes or more");
-  AriaBlock ciph;
-  if (auto bad = Key(&ciph, r.key, true)) return *bad;
+  RawBlockCipher ciph;
+  if (auto bad = ciph.Key(Cipher::kAria, r.key, /*encrypt=*/true)) return *bad;
   // Step 1: padlen = 8 * ceil(len(P)/64) - len(P)/8 (bytes). Step 2: PAD = 0^(8 padlen).
   const size_t padlen = (kSemiblock - plen % kSemiblock) % kSemiblock;
   // Step 3: S = ICV2 || [len(P)/8]_32 || P || PAD.
@@ -227,8 +178,8 @@ Result KwpWrap(const Request& r) {
 Result KwpUnwrap(const Request& r) {
   if (r.input.size() % kSemiblock != 0) return Refused("KWP-AD: ciphertext not a multiple of 8 bytes");
   if (r.input.size() < 2 * kSemiblock) return Refused("KWP-AD: ciphertext shorter than 2 semiblocks");
-  AriaBlock ciph_inv;
-  if (auto bad = Key(&ciph_inv, r.key, false)) return *bad;
+  RawBlockCipher ciph_inv;
+  if (auto bad = ciph_inv.Key(Cipher::kAria, r.key, /*encrypt=*/false)) return *bad;
   // Step 1: n = semiblocks of C - 1.
   const size_t n = r.input.size() / kSemiblock - 1;
   // Step 2: if n = 1, S = CIPH_K^-1(C); else S = W^-1(C).
@@ -266,8 +217,9 @@ class Sp80038fBackend : public Backend {
   std::string name() const override { return "sp800-38f"; }
   bool is_ours() const override { return false; }
   std::optional<std::string> unavailable() const override {
-    std::unique_ptr<EVP_CIPHER, EvpFree> c(EVP_CIPHER_fetch(nullptr, "ARIA-128-ECB", nullptr));
-    if (!c) return std::string("this OpenSSL (") + OPENSSL_VERSION_TEXT + ") has no ARIA";
+    EVP_CIPHER* c = FetchCipher("ARIA-128-ECB");
+    if (c == nullptr) return std::string("this OpenSSL (") + OPENSSL_VERSION_TEXT + ") has no ARIA";
+    EVP_CIPHER_free(c);
     return std::nullopt;
   }
   std::optional<Result> Run(const Request& r) override {

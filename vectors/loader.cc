@@ -180,6 +180,11 @@ bool LoadVectorText(const std::string& path, std::string_view text, const LoadOp
   out->path = path;
   out->format = FormatName(format);
   if (!RefuseBinary(path, text, error)) return false;
+  if (text.substr(0, 3) == "\xef\xbb\xbf") {  // what some editors put first; no format has it
+    *error = path + ":1: starts with a UTF-8 byte-order mark (EF BB BF), which no vector format "
+                    "has: save the file without it";
+    return false;
+  }
   if (OneLineError(LoadAs(format, path, text, options, out, error), error)) return true;
   // A format named by the caller that the content does not look like: say so, since the error
   // above is then about the wrong grammar.

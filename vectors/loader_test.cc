@@ -409,6 +409,17 @@ TEST(LoaderTest, BinaryContentIsRefusedByLine) {
   }
 }
 
+TEST(LoaderTest, ByteOrderMarkIsNamed) {
+  for (int i = 0; i <= kLastFormat; ++i) {
+    LoadOptions options;
+    options.format = static_cast<Format>(i);
+    SCOPED_TRACE(FormatName(options.format));
+    EXPECT_EQ(ErrorOf("bom.txt", "\xef\xbb\xbfTitle = x\n", options),
+              "bom.txt:1: starts with a UTF-8 byte-order mark (EF BB BF), which no vector format has: save "
+              "the file without it");
+  }
+}
+
 TEST(LoaderTest, LongErrorsAreCut) {
   const std::string line = "Cipher = ARIA-128-ECB\n" + std::string(5000, 'x') + "\n";
   LoadOptions as_evp;

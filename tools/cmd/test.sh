@@ -3,7 +3,7 @@
 #   Stages: (1) prepare the default guest kernel (tools/kernel/prepare.sh, cached), (2) `bazel test
 #   --keep_going TARGET...` (default //...; the kernel VM test, the constant-time check and the fuzz
 #   corpus replays are part of it), (3) the unit tests and corpus replays (//impl/... //oracles/...
-#   //conformance/... //fuzz/...) again with --config=asan and --config=ubsan, each config in its own
+#   //vectors/... //conformance/... //fuzz/...) again with --config=asan and --config=ubsan, each config in its own
 #   output base, (4) each fuzz target for --fuzz-seconds (default 30) under ASan+UBSan, and the
 #   OSS-Fuzz build check. The last line sums every stage's counts; skips are listed above it with
 #   their reasons and never count as passes. Exit status: 0 when nothing failed, 1 otherwise, 2 on bad usage.
@@ -67,7 +67,7 @@ rm -f "$bep" "$counts"
 # and every switch would rebuild everything. ARIASUITE_SANITIZERS narrows the configs (tools/ci).
 if [[ $test_sanitizers -eq 1 ]]; then
   san_targets=()
-  for pkg in impl oracles conformance fuzz; do
+  for pkg in impl oracles vectors conformance fuzz; do
     [[ -f "$ARIASUITE_ROOT/$pkg/BUILD" || -f "$ARIASUITE_ROOT/$pkg/BUILD.bazel" ]] && san_targets+=("//$pkg/...")
   done
   san_hash="$(printf '%s' "$ARIASUITE_ROOT" | md5sum | cut -c1-10)"

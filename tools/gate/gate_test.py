@@ -171,6 +171,7 @@ class BadInputGate(unittest.TestCase):
             text = open(path(sample)).read()
             h = _first_hex(text)
             cases = [("empty", "", ":1: "), ("binary", text[:100] + "\0\x7fELF" + text[100:], "NUL byte"),
+                     ("byte_order_mark", "\ufeff" + text, ":1: starts with a UTF-8 byte-order mark"),
                      ("truncated", _cut_mid_line(text), "")]
             if fmt == "testmgr":
                 cases.append(("bad_hex", re.sub(r"\\x[0-9a-f]{2}", r"\\xzz", text, count=1),
@@ -190,7 +191,7 @@ class BadInputGate(unittest.TestCase):
                 for name, bad, fragment in cases:
                     with self.subTest(format=fmt, case=name):
                         f = os.path.join(d, "%s_%s" % (fmt, name))
-                        with open(f, "w") as out:
+                        with open(f, "w", encoding="utf-8") as out:
                             out.write(bad)
                         self.refused(["--format", fmt, f], f + ":", fragment)
                         line = self.refused([f], f + ":")

@@ -1,0 +1,51 @@
+// fuzz_common's AriaBackends(): the independent judges each mode needs are asked, so every fuzz
+// target that compares ARIA answers counts them as votes. For CFB/OFB that is the sp800-38a oracle
+// (CFB1's only judge beside OpenSSL), for KW/KWP sp800-38f, for GCM sp800-38d.
+#include <string>
+
+#include "fuzz/differ.h"
+#include "fuzz/fuzz_common.h"
+#include "gtest/gtest.h"
+
+namespace ariasuite::fuzz {
+namespace {
+
+Request Cfb1(oracles::Bytes input) {
+  Request r;
+  r.op = Op::kCfb1Encrypt;
+  r.key.assign(16, 0x2b);
+  r.iv.assign(16, 0x01);
+  r.input = std::move(input);
+  return r;
+}
+
+TEST(FuzzCommonTest, AriaBackendsAskTheStandardsOracles) {
+  for (const char* name : {"openssl", "sp800-38a", "sp800-38d", "sp800-38f"}) {
+    bool found = false;
+    for (Backend* b : AriaBackends()) found |= b->name() == name;
+    EXPECT_TRUE(found) << name;
+  }
+}
+
+// A CFB1 request through AskAll: ours, OpenSSL and sp800-38a answer, all the same bytes, and the
+// differ finds nothing to report.
+TEST(FuzzCommonTest, Cfb1IsAnsweredBySp80038aAndOpenSsl) {
+  Differ differ("cfb1-encrypt");
+  const Request r = Cfb1({0x6b, 0xc1, 0xbe, 0xe2, 0x2e});
+  const Answers answers = AskAll(&differ, AriaBackends(), r);
+  for (const char* name : {"sp800-38a", "openssl", "ours/scalar"}) {
+    ASSERT_TRUE(answers.count(name)) << name << " was not asked";
+  }
+  const auto& oracle = answers.at("sp800-38a");
+  const auto& openssl = answers.at("openssl");
+  const auto& ours = answers.at("ours/scalar");
+  ASSERT_TRUE(oracle && oracle->accepted);
+  ASSERT_TRUE(openssl && openssl->accepted);
+  ASSERT_TRUE(ours && ours->accepted);
+  EXPECT_EQ(oracle->output, openssl->output);
+  EXPECT_EQ(oracle->output, ours->output);
+  EXPECT_EQ(differ.Verdict(), "");
+}
+
+}  // namespace
+}  // namespace ariasuite::fuzz
