@@ -7,6 +7,8 @@
 # The OpenSSL oracle needs OpenSSL 3 (EVP_CIPHER_fetch, EVP_MAC). When $SRC/openssl holds its
 # source (the Dockerfile clones it), it is built here as a static library with the same compiler;
 # otherwise the system's libcrypto is used (Debian 12 and later ship OpenSSL 3).
+# -eu again: `bash build.sh` ignores the shebang's flags, and a failed step must fail the build.
+set -eu
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 : "${OUT:?set OUT}" "${WORK:?set WORK}" "${CXX:=clang++}" "${CC:=clang}"

@@ -98,7 +98,7 @@ class Graph:
 
         native = Native()
         for kind in ("cc_library", "cc_binary", "cc_test", "genrule", "config_setting",
-                     "filegroup", "sh_test", "sh_binary", "cc_import"):
+                     "filegroup", "sh_test", "sh_binary", "cc_import", "alias"):
             setattr(native, kind, rule(kind))
         native.glob = lambda include, exclude=(), **_: sorted(
             os.path.relpath(f, disk) for pat in include
@@ -152,7 +152,8 @@ class Graph:
                 return
             seen.add(lab)
             kind, attrs, disk, pkg, repo = self.get(lab)
-            for d in attrs.get("deps", []):
+            # An alias stands for its actual target: follow it like a dependency.
+            for d in attrs.get("deps", []) + ([attrs["actual"]] if kind == "alias" else []):
                 visit(self.norm(d, repo, pkg))
             order.append(lab)
         visit(label)

@@ -20,8 +20,16 @@ if ! env CC=clang CXX=clang++ CFLAGS="$flags" CXXFLAGS="$flags" LIB_FUZZING_ENGI
 fi
 passed=0
 failed=0
-for bin in "$tmp"/out/*_fuzzer; do
-  name="$(basename "$bin")"
+# Every target build_targets.py knows must be in $OUT: a missing binary is a failure, never a
+# shorter list.
+targets="$(OUT="$tmp/out" WORK="$tmp/work" python3 "$root/tools/oss-fuzz/build_targets.py" --list)" ||
+  { echo "oss-fuzz check: 0 passed, 1 failed (build_targets.py --list failed)"; exit 1; }
+for t in $targets; do
+  name="${t}_fuzzer"
+  if [[ ! -x "$tmp/out/$name" ]]; then
+    failed=$((failed + 1)); echo "oss-fuzz check: FAIL $name: not built (build.sh made no binary)"
+    continue
+  fi
   corpus="$tmp/corpus-$name"
   mkdir -p "$corpus"
   python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' \
