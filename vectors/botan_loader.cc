@@ -272,15 +272,9 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
     return true;
   };
 
-  int line_no = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view raw = text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-    ++line_no;
+  const bool read = ForEachLine(text, [&](int line_no, std::string_view raw) {
     const std::string line = TrimBlanks(raw);
-    if (line.empty() || line[0] == '#') continue;
+    if (line.empty() || line[0] == '#') return true;
     if (line[0] == '[') {
       if (line.back() != ']' || line.size() < 3) return fail(line_no, "malformed section header '" + line + "'");
       if (!fields.empty()) return fail(first_line, "vector without Out before [" + line.substr(1, line.size() - 2) + "]");
@@ -298,7 +292,7 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
         other_vectors[header] = 0;
         other_order.push_back(header);
       }
-      continue;
+      return true;
     }
     const size_t eq = line.find('=');
     if (eq == std::string::npos) return fail(line_no, "expected 'Key = value', got '" + line + "'");
@@ -309,24 +303,18 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
     if (fields.count(key) != 0) return fail(line_no, "field '" + key + "' given twice in one vector");
     if (fields.empty()) first_line = line_no;
     fields[key] = {line_no, value};
-    if (key != "Out") continue;
+    if (key != "Out") return true;
     // Out ends the vector.
     if (kind == Kind::kRead && !vector()) return false;
     if (kind == Kind::kOther) ++other_vectors[header];
     fields.clear();
-  }
+    return true;
+  });
+  if (!read) return false;
   (void)header_line;
   if (!fields.empty()) return fail(first_line, "vector without Out at the end of the file");
   if (!other_order.empty()) {
-    int n = 0;
-    std::string names;
-    for (size_t i = 0; i < other_order.size(); ++i) {
-      n += other_vectors[other_order[i]];
-      if (i < 6) names += (i ? ", " : "") + other_order[i];
-    }
-    if (other_order.size() > 6) names += ", ...";
-    out->left_out = std::to_string(n) + " vector(s) of " + std::to_string(other_order.size()) +
-                    " section(s) of other algorithms left out (" + names + ")";
+    out->left_out = LeftOutNote(other_order, other_vectors, "vector(s)", "section(s) of other algorithms");
   }
   if (out->cases.empty() && out->skipped.empty()) {
     return fail(1, "no ARIA (or AES-GCM) vectors in the file");

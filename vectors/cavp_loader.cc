@@ -93,21 +93,15 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
     return true;
   };
 
-  int line_no = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view raw = text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-    ++line_no;
+  const bool read = ForEachLine(text, [&](int line_no, std::string_view raw) {
     std::string line = TrimBlanks(raw);
     if (line.empty()) {
       if (!finish()) return false;
-      continue;
+      return true;
     }
     if (line[0] == '#') {
       if (line.find("ARIA") != std::string::npos) cipher = Cipher::kAria;
-      continue;
+      return true;
     }
     if (line[0] == '[') {
       if (!finish()) return false;
@@ -128,13 +122,13 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
         return fail(line_no, "[" + name + "] needs a non-negative decimal number");
       }
       params[name] = v;
-      continue;
+      return true;
     }
     if (line == "FAIL") {
       if (!in_record) return fail(line_no, "FAIL outside a record");
       if (rec.fail) return fail(line_no, "FAIL given twice");
       rec.fail = true;
-      continue;
+      return true;
     }
     size_t eq = line.find('=');
     if (eq == std::string::npos) return fail(line_no, "expected 'Name = value', got '" + line + "'");
@@ -149,7 +143,7 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
       rec.line = line_no;
       rec.count = v;
       in_record = true;
-      continue;
+      return true;
     }
     if (kFields.count(name) == 0) return fail(line_no, "unknown field '" + name + "'");
     if (!in_record) return fail(line_no, "field '" + name + "' before the first Count line");
@@ -158,7 +152,9 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
     Bytes bytes;
     if (!oracles::ParseHex(value, &bytes, &why)) return fail(line_no, name + ": " + why);
     rec.fields[name] = std::move(bytes);
-  }
+    return true;
+  });
+  if (!read) return false;
   if (!finish()) return false;
   if (out->cases.empty()) return fail(1, "no records (Count = ...) in the file");
   out->algorithm = cipher == Cipher::kAes ? "AES-GCM" : "ARIA-GCM";

@@ -202,8 +202,6 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
     return true;
   };
 
-  int line_no = 0;
-  size_t pos = 0;
   std::string pending_name, pending_value;
   int pending_line = 0;
   bool continuing = false;
@@ -243,11 +241,7 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
     fields[name] = Field{pending_line, TrimBlanks(pending_value)};
     return true;
   };
-  while (pos <= text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view raw = text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-    ++line_no;
+  const bool read = ForEachLine(text, [&](int line_no, std::string_view raw) {
     std::string line(raw);
     const size_t hash = line.find('#');
     if (hash != std::string::npos) line.resize(hash);
@@ -258,15 +252,16 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
       pending_value += " " + line;
       continuing = more;
       if (!continuing && !finish_field()) return false;
-      continue;
+      return true;
     }
     if (line.empty()) {
       if (more) return fail(line_no, "continuation of no field");
-      if (nl == std::string_view::npos) continue;  // the empty rest after the last newline
+      const bool last_line = raw.data() + raw.size() == text.data() + text.size();
+      if (last_line) return true;  // the empty rest after the last newline
       fields.clear();  // a blank line ends the section
       section_unsupported = false;
       unused_since = 0;
-      continue;
+      return true;
     }
     const size_t colon = line.find(':');
     if (colon == std::string::npos) return fail(line_no, "expected 'Name: value', got '" + line + "'");
@@ -278,21 +273,15 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
     }
     continuing = more;
     if (!continuing && !finish_field()) return false;
-  }
+    return true;
+  });
+  if (!read) return false;
   if (continuing) return fail(pending_line, "field continues past the end of the file");
   if (unused_since != 0) {
     return fail(unused_since, "the file ends before a Test: line uses these fields (a truncated file?)");
   }
   if (!other_order.empty()) {
-    int n = 0;
-    std::string names;
-    for (size_t i = 0; i < other_order.size(); ++i) {
-      n += other_tests[other_order[i]];
-      if (i < 6) names += (i ? ", " : "") + other_order[i];
-    }
-    if (other_order.size() > 6) names += ", ...";
-    out->left_out = std::to_string(n) + " test(s) of " + std::to_string(other_order.size()) +
-                    " other algorithm(s) left out (" + names + ")";
+    out->left_out = LeftOutNote(other_order, other_tests, "test(s)", "other algorithm(s)");
   }
   if (out->cases.empty() && out->skipped.empty()) return fail(1, "no ARIA tests in the file");
   out->algorithm = "mixed";
@@ -305,15 +294,9 @@ bool LoadCryptoppDat(const std::string& path, std::string_view text, const LoadO
     *error = path + ":" + std::to_string(line) + ": " + why;
     return false;
   };
-  int line_no = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view raw = text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-    ++line_no;
+  const bool read = ForEachLine(text, [&](int line_no, std::string_view raw) {
     const std::string line = TrimBlanks(raw);
-    if (line.empty()) continue;
+    if (line.empty()) return true;
     std::vector<std::string> tok;
     size_t i = 0;
     while (i < line.size()) {
@@ -344,7 +327,9 @@ bool LoadCryptoppDat(const std::string& path, std::string_view text, const LoadO
     c.where = path + ":" + std::to_string(line_no);
     c.comment = "ARIA-ECB known answer";
     out->cases.push_back(std::move(c));
-  }
+    return true;
+  });
+  if (!read) return false;
   if (out->cases.empty()) return fail(1, "no known-answer lines in the file");
   out->algorithm = "ARIA-ECB";
   return true;

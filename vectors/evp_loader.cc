@@ -312,20 +312,13 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
   };
 
   std::vector<Line> current;
-  int line_no = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view raw =
-        text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-    ++line_no;
+  const bool read = ForEachLine(text, [&](int line_no, std::string_view raw) {
     std::string line = TrimBlanks(raw);
-    if (!line.empty() && line[0] == '#') continue;
+    if (!line.empty() && line[0] == '#') return true;
     if (line.empty()) {
       if (!current.empty() && !stanza(current)) return false;
       current.clear();
-      continue;
+      return true;
     }
     size_t eq = line.find('=');
     if (eq == std::string::npos) return fail(line_no, "expected 'Keyword = value', got '" + line + "'");
@@ -333,7 +326,9 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
     std::string value = TrimBlanks(std::string_view(line).substr(eq + 1));
     if (key.empty()) return fail(line_no, "empty keyword");
     current.push_back(Line{line_no, key, value});
-  }
+    return true;
+  });
+  if (!read) return false;
   if (!current.empty() && !stanza(current)) return false;
   if (out->cases.empty() && out->skipped.empty()) return fail(1, "no Cipher stanzas in the file");
   out->algorithm = "mixed";

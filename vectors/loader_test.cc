@@ -4,7 +4,11 @@
 #include "vectors/loader.h"
 
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "vectors/testdata.h"
@@ -440,6 +444,40 @@ TEST(LoaderTest, MissingFile) {
   // A device that never ends: refused at the size limit instead of read until memory runs out.
   EXPECT_FALSE(LoadVectorFile("/dev/zero", {}, &f, &error));
   EXPECT_EQ(error, "/dev/zero: larger than 64 MiB: not a vector file");
+}
+
+// The line walk every line-based loader uses: numbers from 1, '\r' and blanks kept (each loader
+// trims), an empty last line after a final '\n', and a stop on the first false.
+TEST(LoaderTest, ForEachLineNumbersEveryLineAndStops) {
+  std::vector<std::pair<int, std::string>> seen;
+  auto record = [&](int line_no, std::string_view raw) {
+    seen.emplace_back(line_no, std::string(raw));
+    return true;
+  };
+  EXPECT_TRUE(ForEachLine("a\n b\r\n\nc", record));
+  EXPECT_EQ(seen, (std::vector<std::pair<int, std::string>>{{1, "a"}, {2, " b\r"}, {3, ""}, {4, "c"}}));
+  seen.clear();
+  EXPECT_TRUE(ForEachLine("x\n", record));
+  EXPECT_EQ(seen, (std::vector<std::pair<int, std::string>>{{1, "x"}, {2, ""}}));
+  seen.clear();
+  EXPECT_TRUE(ForEachLine("", record));
+  EXPECT_EQ(seen, (std::vector<std::pair<int, std::string>>{{1, ""}}));
+  int calls = 0;
+  EXPECT_FALSE(ForEachLine("1\n2\n3", [&](int line_no, std::string_view) {
+    ++calls;
+    return line_no < 2;
+  }));
+  EXPECT_EQ(calls, 2);
+}
+
+TEST(LoaderTest, LeftOutNoteSumsAndNamesTheFirstSix) {
+  const std::map<std::string, int> counts = {{"a", 2}, {"b", 3}, {"c", 1}, {"d", 1},
+                                             {"e", 1}, {"f", 1}, {"g", 4}};
+  EXPECT_EQ(LeftOutNote({"b", "a"}, counts, "test(s)", "other algorithm(s)"),
+            "5 test(s) of 2 other algorithm(s) left out (b, a)");
+  EXPECT_EQ(LeftOutNote({"a", "b", "c", "d", "e", "f", "g"}, counts, "case(s)", "other cipher(s)"),
+            "13 case(s) of 7 other cipher(s) left out (a, b, c, d, e, f, ...)");
+  EXPECT_EQ(LeftOutNote({"zz"}, counts, "vector(s)", "sections"), "0 vector(s) of 1 sections left out (zz)");
 }
 
 }  // namespace

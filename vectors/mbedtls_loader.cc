@@ -202,6 +202,19 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
     int64_t ret = 0;
     bool encrypt = true;
     size_t key_bytes = 0;
+    // c's cipher and mode and key_bytes from args[0], a cipher id (not a CCM* one). A value when the
+    // case ends here: true when it is left out or skipped as unsupported, false after an error.
+    auto take_cipher = [&]() -> std::optional<bool> {
+      bool aria_unsupported;
+      std::optional<CipherInfo> info = CipherOf(args[0], &aria_unsupported);
+      if (aria_unsupported) return unsupported(fn + ": " + args[0] + " is not supported by this runner");
+      if (!info) return left_out(args[0]);
+      if (info->ccm_star_no_tag) return unsupported(fn + ": " + args[0] + " is read from test_vec_crypt only");
+      c.cipher = info->cipher;
+      c.mode = info->mode;
+      key_bytes = info->key_bytes;
+      return std::nullopt;
+    };
     if (fn.rfind("aria_encrypt_", 0) == 0 || fn.rfind("aria_decrypt_", 0) == 0) {
       encrypt = fn[5] == 'e';
       const std::string m = fn.substr(13);
@@ -257,14 +270,7 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
       c.ct = encrypt ? outb : in;
     } else if (fn == "decrypt_test_vec") {
       if (!want_args(10)) return false;
-      bool aria_unsupported;
-      std::optional<CipherInfo> info = CipherOf(args[0], &aria_unsupported);
-      if (aria_unsupported) return unsupported(fn + ": " + args[0] + " is not supported by this runner");
-      if (!info) return left_out(args[0]);
-      if (info->ccm_star_no_tag) return unsupported(fn + ": " + args[0] + " is read from test_vec_crypt only");
-      c.cipher = info->cipher;
-      c.mode = info->mode;
-      key_bytes = info->key_bytes;
+      if (std::optional<bool> done = take_cipher()) return *done;
       encrypt = false;
       if (args[1] != "-1" && args[1] != "MBEDTLS_PADDING_NONE") {
         return unsupported(fn + ": padding mode " + args[1] + " is not supported by this runner");
@@ -284,14 +290,7 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
       }
     } else if (fn == "auth_crypt_tv") {
       if (!want_args(9)) return false;
-      bool aria_unsupported;
-      std::optional<CipherInfo> info = CipherOf(args[0], &aria_unsupported);
-      if (aria_unsupported) return unsupported(fn + ": " + args[0] + " is not supported by this runner");
-      if (!info) return left_out(args[0]);
-      if (info->ccm_star_no_tag) return unsupported(fn + ": " + args[0] + " is read from test_vec_crypt only");
-      c.cipher = info->cipher;
-      c.mode = info->mode;
-      key_bytes = info->key_bytes;
+      if (std::optional<bool> done = take_cipher()) return *done;
       if (c.mode != Mode::kGcm && c.mode != Mode::kCcm) return fail(fn_line, fn + " with a cipher without authentication");
       if (!hex(1, &c.key) || !hex(2, &c.iv) || !hex(3, &c.aad) || !hex(4, &c.ct) || !hex(5, &c.tag) ||
           !hex(7, &c.msg)) {
@@ -379,31 +378,19 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
     if (args.size() == 1 && args[0].empty()) args.clear();  // "aria_selftest:"
     return run(b[0].second, b[i].first, fn, args);
   };
-  int line_no = 0;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t nl = text.find('\n', pos);
-    std::string_view raw = text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
-    pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-    ++line_no;
+  const bool read = ForEachLine(text, [&](int line_no, std::string_view raw) {
     const std::string line = TrimBlanks(raw);
     if (line.empty()) {
       if (!flush()) return false;
-      continue;
+      return true;
     }
     block.emplace_back(line_no, line);
-  }
+    return true;
+  });
+  if (!read) return false;
   if (!flush()) return false;
   if (!other_order.empty()) {
-    int n = 0;
-    std::string names;
-    for (size_t i = 0; i < other_order.size(); ++i) {
-      n += other[other_order[i]];
-      if (i < 6) names += (i ? ", " : "") + other_order[i];
-    }
-    if (other_order.size() > 6) names += ", ...";
-    out->left_out = std::to_string(n) + " case(s) of " + std::to_string(other_order.size()) +
-                    " other cipher(s) left out (" + names + ")";
+    out->left_out = LeftOutNote(other_order, other, "case(s)", "other cipher(s)");
   }
   if (out->cases.empty() && out->skipped.empty()) return fail(1, "no test cases in the file");
   out->algorithm = "mixed";
