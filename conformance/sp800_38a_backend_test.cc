@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "oracles/backend.h"
 #include "oracles/hex.h"
+#include "oracles/make_request.h"
 #include "vectors/loader.h"
 #include "vectors/testdata.h"
 
@@ -26,6 +27,7 @@ using oracles::HexLiteral;
 using oracles::MakeBackends;
 using oracles::MakeOpenSslBackend;
 using oracles::MakeOursBackend;
+using oracles::MakeRequest;
 using oracles::MakeSp80038aBackend;
 using oracles::Op;
 using oracles::OracleNames;
@@ -42,16 +44,6 @@ Bytes RandomBytes(std::mt19937_64& rng, size_t n) {
   Bytes b(n);
   for (auto& x : b) x = static_cast<uint8_t>(rng());
   return b;
-}
-
-Request Make(Op op, Cipher cipher, Bytes key, Bytes iv, Bytes input) {
-  Request r;
-  r.op = op;
-  r.cipher = cipher;
-  r.key = std::move(key);
-  r.iv = std::move(iv);
-  r.input = std::move(input);
-  return r;
 }
 
 bool Same(const std::optional<Result>& a, const std::optional<Result>& b) {
@@ -72,7 +64,8 @@ TEST(Sp80038aTest, RegisteredAsAnOracle) {
   EXPECT_NE(std::find(oracles.begin(), oracles.end(), "sp800-38a"), oracles.end());
   // CFB and OFB only.
   for (Op op : {Op::kEcbEncrypt, Op::kCbcDecrypt, Op::kCtrEncrypt, Op::kGcmSeal, Op::kKwWrap}) {
-    EXPECT_FALSE(one[0]->Run(Make(op, Cipher::kAria, Bytes(16, 0), Bytes(16, 0), Bytes(16, 0)))
+    EXPECT_FALSE(one[0]
+                     ->Run(MakeRequest(op, Cipher::kAria, Bytes(16, 0), Bytes(16, 0), Bytes(16, 0)))
                      .has_value())
         << oracles::OpName(op);
   }
@@ -136,10 +129,10 @@ TEST(Sp80038aTest, AppendixFExamples) {
     SCOPED_TRACE(f.section);
     const Bytes key = HexLiteral(f.key), pt = HexLiteral(f.plaintext),
                 ct = HexLiteral(f.ciphertext);
-    std::optional<Result> enc = oracle->Run(Make(f.encrypt, Cipher::kAes, key, iv, pt));
+    std::optional<Result> enc = oracle->Run(MakeRequest(f.encrypt, Cipher::kAes, key, iv, pt));
     ASSERT_TRUE(enc && enc->accepted) << DescribeResult(enc);
     EXPECT_EQ(oracles::Hex(enc->output), oracles::Hex(ct));
-    std::optional<Result> dec = oracle->Run(Make(f.decrypt, Cipher::kAes, key, iv, ct));
+    std::optional<Result> dec = oracle->Run(MakeRequest(f.decrypt, Cipher::kAes, key, iv, ct));
     ASSERT_TRUE(dec && dec->accepted) << DescribeResult(dec);
     EXPECT_EQ(oracles::Hex(dec->output), oracles::Hex(pt));
   }
@@ -156,8 +149,8 @@ TEST(Sp80038aTest, AgreesWithOursAndOpenSslOnRandomRequests) {
     const size_t key_len = (i / 8) % 3 == 0 ? 16 : (i / 8) % 3 == 1 ? 24 : 32;
     // Lengths across block boundaries; CFB1 (a block call per bit) kept shorter.
     const size_t len = op == Op::kCfb1Encrypt || op == Op::kCfb1Decrypt ? rng() % 40 : rng() % 300;
-    Request r = Make(op, Cipher::kAria, RandomBytes(rng, key_len), RandomBytes(rng, 16),
-                     RandomBytes(rng, len));
+    Request r = MakeRequest(op, Cipher::kAria, RandomBytes(rng, key_len), RandomBytes(rng, 16),
+                            RandomBytes(rng, len));
     SCOPED_TRACE(DescribeRequest(r));
     std::optional<Result> mine = oracle->Run(r);
     ASSERT_TRUE(mine && mine->accepted && mine->error.empty()) << DescribeResult(mine);
@@ -184,14 +177,14 @@ TEST(Sp80038aTest, RefusesAnIvOtherThanOneBlockAndABadKeyLength) {
     SCOPED_TRACE(oracles::OpName(op));
     for (size_t iv_len : {0, 8, 15, 17, 32}) {
       std::optional<Result> r =
-          oracle->Run(Make(op, Cipher::kAria, Bytes(16, 1), Bytes(iv_len, 2), Bytes(20, 3)));
+          oracle->Run(MakeRequest(op, Cipher::kAria, Bytes(16, 1), Bytes(iv_len, 2), Bytes(20, 3)));
       ASSERT_TRUE(r.has_value());
       EXPECT_FALSE(r->accepted) << iv_len;
       EXPECT_TRUE(r->error.empty());
       EXPECT_TRUE(r->output.empty());
     }
     std::optional<Result> r =
-        oracle->Run(Make(op, Cipher::kAria, Bytes(17, 1), Bytes(16, 2), Bytes(20, 3)));
+        oracle->Run(MakeRequest(op, Cipher::kAria, Bytes(17, 1), Bytes(16, 2), Bytes(20, 3)));
     ASSERT_TRUE(r.has_value());
     EXPECT_FALSE(r->accepted);  // no 136-bit ARIA key
     EXPECT_TRUE(r->error.empty());

@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "oracles/backend.h"
 #include "oracles/hex.h"
+#include "oracles/make_request.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
@@ -26,6 +27,7 @@ using oracles::HexLiteral;
 using oracles::MakeBackends;
 using oracles::MakeOpenSslBackend;
 using oracles::MakeOursBackend;
+using oracles::MakeRequest;
 using oracles::MakeSp80038dBackend;
 using oracles::Op;
 using oracles::OracleNames;
@@ -41,15 +43,8 @@ Bytes RandomBytes(std::mt19937_64& rng, size_t n) {
 }
 
 Request Seal(Cipher cipher, Bytes key, Bytes iv, Bytes aad, Bytes pt, size_t tag_len) {
-  Request r;
-  r.op = Op::kGcmSeal;
-  r.cipher = cipher;
-  r.key = std::move(key);
-  r.iv = std::move(iv);
-  r.aad = std::move(aad);
-  r.input = std::move(pt);
-  r.tag_len = tag_len;
-  return r;
+  return MakeRequest(Op::kGcmSeal, cipher, std::move(key), std::move(iv), std::move(pt),
+                     std::move(aad), tag_len);
 }
 
 bool Same(const std::optional<Result>& a, const std::optional<Result>& b) {

@@ -314,7 +314,8 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
   (void)header_line;
   if (!fields.empty()) return fail(first_line, "vector without Out at the end of the file");
   if (!other_order.empty()) {
-    out->left_out = LeftOutNote(other_order, other_vectors, "vector(s)", "section(s) of other algorithms");
+    out->left_out =
+        LeftOutNote(other_order, other_vectors, "vector(s)", "section(s) of other algorithms");
   }
   if (out->cases.empty() && out->skipped.empty()) {
     return fail(1, "no ARIA (or AES-GCM) vectors in the file");

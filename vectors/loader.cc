@@ -20,20 +20,23 @@ std::string TrimBlanks(std::string_view s) {
   return std::string(s.substr(b, e - b + 1));
 }
 
-bool ForEachLine(std::string_view text, const std::function<bool(int line_no, std::string_view raw)>& each) {
+bool ForEachLine(std::string_view text,
+                 const std::function<bool(int line_no, std::string_view raw)>& each) {
   int line_no = 0;
   size_t pos = 0;
   while (pos <= text.size()) {
     const size_t nl = text.find('\n', pos);
-    const std::string_view raw = text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
+    const std::string_view raw =
+        text.substr(pos, nl == std::string_view::npos ? text.size() - pos : nl - pos);
     pos = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
     if (!each(++line_no, raw)) return false;
   }
   return true;
 }
 
-std::string LeftOutNote(const std::vector<std::string>& order, const std::map<std::string, int>& counts,
-                        std::string_view unit, std::string_view group) {
+std::string LeftOutNote(const std::vector<std::string>& order,
+                        const std::map<std::string, int>& counts, std::string_view unit,
+                        std::string_view group) {
   int n = 0;
   std::string names;
   for (size_t i = 0; i < order.size(); ++i) {

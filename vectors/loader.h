@@ -69,13 +69,15 @@ std::string TrimBlanks(std::string_view s);
 // Calls each(line_no, raw) for every line of text, numbered from 1, without its '\n' (a text that
 // ends in '\n' has a last, empty line). Stops at the first false from each and returns false;
 // true when every line was read. The walk of the line-based loaders.
-bool ForEachLine(std::string_view text, const std::function<bool(int line_no, std::string_view raw)>& each);
+bool ForEachLine(std::string_view text,
+                 const std::function<bool(int line_no, std::string_view raw)>& each);
 
 // The VectorFile::left_out note of a loader that passes over other algorithms:
 // "N <unit> of M <group> left out (a, b, ...)", N the sum of counts over order, M its size, and
 // the first six names of order.
-std::string LeftOutNote(const std::vector<std::string>& order, const std::map<std::string, int>& counts,
-                        std::string_view unit, std::string_view group);
+std::string LeftOutNote(const std::vector<std::string>& order,
+                        const std::map<std::string, int>& counts, std::string_view unit,
+                        std::string_view group);
 
 // Per-format loaders (the format is not re-detected).
 bool LoadWycheproof(const std::string& path, std::string_view text, const LoadOptions& options,

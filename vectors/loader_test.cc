@@ -455,7 +455,8 @@ TEST(LoaderTest, ForEachLineNumbersEveryLineAndStops) {
     return true;
   };
   EXPECT_TRUE(ForEachLine("a\n b\r\n\nc", record));
-  EXPECT_EQ(seen, (std::vector<std::pair<int, std::string>>{{1, "a"}, {2, " b\r"}, {3, ""}, {4, "c"}}));
+  EXPECT_EQ(seen,
+            (std::vector<std::pair<int, std::string>>{{1, "a"}, {2, " b\r"}, {3, ""}, {4, "c"}}));
   seen.clear();
   EXPECT_TRUE(ForEachLine("x\n", record));
   EXPECT_EQ(seen, (std::vector<std::pair<int, std::string>>{{1, "x"}, {2, ""}}));
@@ -477,7 +478,8 @@ TEST(LoaderTest, LeftOutNoteSumsAndNamesTheFirstSix) {
             "5 test(s) of 2 other algorithm(s) left out (b, a)");
   EXPECT_EQ(LeftOutNote({"a", "b", "c", "d", "e", "f", "g"}, counts, "case(s)", "other cipher(s)"),
             "13 case(s) of 7 other cipher(s) left out (a, b, c, d, e, f, ...)");
-  EXPECT_EQ(LeftOutNote({"zz"}, counts, "vector(s)", "sections"), "0 vector(s) of 1 sections left out (zz)");
+  EXPECT_EQ(LeftOutNote({"zz"}, counts, "vector(s)", "sections"),
+            "0 vector(s) of 1 sections left out (zz)");
 }
 
 }  // namespace

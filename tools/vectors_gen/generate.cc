@@ -21,6 +21,7 @@
 #include "oracles/backend.h"
 #include "oracles/gcm_math.h"
 #include "oracles/hex.h"
+#include "oracles/make_request.h"
 
 namespace ariasuite::gen {
 namespace {
@@ -33,6 +34,7 @@ using oracles::Block;
 using oracles::Bytes;
 using oracles::Cipher;
 using oracles::Mode;
+using oracles::MakeRequest;
 using oracles::Op;
 using oracles::Request;
 using oracles::Result;
@@ -1121,19 +1123,6 @@ bool Kat2(Env& env, const Request& r, const std::string& what, Kat* k, std::stri
   return Compute(env, r, k, error) && Confirm(env, KatCase(*k), what, error);
 }
 
-Request Req(Op op, Cipher cipher, Bytes key, Bytes iv, Bytes input, Bytes aad = {},
-            size_t tag_len = 0) {
-  Request r;
-  r.op = op;
-  r.cipher = cipher;
-  r.key = std::move(key);
-  r.iv = std::move(iv);
-  r.input = std::move(input);
-  r.aad = std::move(aad);
-  r.tag_len = tag_len;
-  return r;
-}
-
 std::string Joined(const Bytes& a, const Bytes& b) {
   Bytes j = a;
   j.insert(j.end(), b.begin(), b.end());
@@ -1155,7 +1144,9 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
     o << "[ARIA-" << key_len * 8 << "]\n";
     for (size_t blocks : {1, 3}) {
       std::vector<Bytes> d = TakeInOrder(rng, {key_len, 16 * blocks});
-      if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "botan ECB", &k, error)) return false;
+      if (!Kat2(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "botan ECB", &k,
+                error))
+        return false;
       o << "Key = " << oracles::Hex(d[0]) << "\nIn = " << oracles::Hex(d[1]) << "\nOut = "
         << oracles::Hex(k.res.output) << "\n\n";
       ++n;
@@ -1163,14 +1154,17 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
   }
   {
     std::vector<Bytes> d = TakeInOrder(rng, {16, 16, 32});
-    if (!Compute(env, Req(Op::kCbcEncrypt, Cipher::kAes, d[0], d[1], d[2]), &k, error)) return false;
+    if (!Compute(env, MakeRequest(Op::kCbcEncrypt, Cipher::kAes, d[0], d[1], d[2]), &k, error))
+      return false;
     o << "[AES-128/CBC/NoPadding]\nKey = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1])
       << "\nIn = " << oracles::Hex(d[2]) << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
   }
   o << "[ARIA-256/CBC/NoPadding]\n";
   for (size_t blocks : {1, 4}) {
     std::vector<Bytes> d = TakeInOrder(rng, {32, 16, 16 * blocks});
-    if (!Kat2(env, Req(Op::kCbcEncrypt, Cipher::kAria, d[0], d[1], d[2]), "botan CBC", &k, error)) return false;
+    if (!Kat2(env, MakeRequest(Op::kCbcEncrypt, Cipher::kAria, d[0], d[1], d[2]), "botan CBC", &k,
+              error))
+      return false;
     o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1]) << "\nIn = "
       << oracles::Hex(d[2]) << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
     ++n;
@@ -1178,7 +1172,8 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
   o << "[ARIA-128/CBC/PKCS7]\n";
   for (size_t len : {0, 21}) {
     std::vector<Bytes> d = TakeInOrder(rng, {16, 16, len});
-    if (!Kat2(env, Req(Op::kCbcPkcs5Encrypt, Cipher::kAria, d[0], d[1], d[2]), "botan CBC-PKCS7", &k, error)) {
+    if (!Kat2(env, MakeRequest(Op::kCbcPkcs5Encrypt, Cipher::kAria, d[0], d[1], d[2]),
+              "botan CBC-PKCS7", &k, error)) {
       return false;
     }
     o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1]) << "\nIn = "
@@ -1190,7 +1185,9 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
     std::vector<Bytes> d = TakeInOrder(rng, {16, nonce_len, 37});
     Bytes block = d[1];
     block.resize(16, 0);  // Botan's CTR-BE: the nonce from the left, the counter from zero
-    if (!Kat2(env, Req(Op::kCtrEncrypt, Cipher::kAria, d[0], block, d[2]), "botan CTR", &k, error)) return false;
+    if (!Kat2(env, MakeRequest(Op::kCtrEncrypt, Cipher::kAria, d[0], block, d[2]), "botan CTR", &k,
+              error))
+      return false;
     o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1]) << "\nIn = "
       << oracles::Hex(d[2]) << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
     ++n;
@@ -1208,8 +1205,8 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
     o << "[" << a.header << "]\n";
     for (size_t len : {0, 29}) {
       std::vector<Bytes> d = TakeInOrder(rng, {a.key, a.nonce, 13, len});
-      if (!Kat2(env, Req(a.op, a.cipher, d[0], d[1], d[3], d[2], a.tag), std::string("botan ") + a.header, &k,
-                error)) {
+      if (!Kat2(env, MakeRequest(a.op, a.cipher, d[0], d[1], d[3], d[2], a.tag),
+                std::string("botan ") + a.header, &k, error)) {
         return false;
       }
       o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1]) << "\nAD = "
@@ -1221,7 +1218,9 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
   o << "[CMAC(ARIA-128)]\n";
   for (size_t len : {0, 40}) {
     std::vector<Bytes> d = TakeInOrder(rng, {16, len});
-    if (!Kat2(env, Req(Op::kCmac, Cipher::kAria, d[0], {}, d[1], {}, 16), "botan CMAC", &k, error)) return false;
+    if (!Kat2(env, MakeRequest(Op::kCmac, Cipher::kAria, d[0], {}, d[1], {}, 16), "botan CMAC", &k,
+              error))
+      return false;
     o << "Key = " << oracles::Hex(d[0]) << "\nIn = " << oracles::Hex(d[1]) << "\nOut = "
       << oracles::Hex(k.res.tag) << "\n\n";
     ++n;
@@ -1259,7 +1258,9 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   o << "AlgorithmType: SymmetricCipher\nName: ARIA/ECB\nSource: ariasuite generator\n";
   for (size_t key_len : {16, 32}) {
     std::vector<Bytes> d = TakeInOrder(rng, {key_len, 80});
-    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "cryptopp ECB", &k, error)) return false;
+    if (!Kat2(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "cryptopp ECB", &k,
+              error))
+      return false;
     o << "Comment:    " << key_len * 8 << "-bit key, five blocks\nKey:        " << CryptoppHex(d[0])
       << "\nPlaintext:  " << CryptoppHex(d[1]) << "\nCiphertext: " << CryptoppHex(k.res.output)
       << "\nTest: Encrypt\n";
@@ -1268,21 +1269,26 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   {  // rN repetition and a quoted string
     const Bytes key = rng.Take(24);
     Bytes pt(32, 0x00);
-    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, key, {}, pt), "cryptopp ECB r32", &k, error)) return false;
+    if (!Kat2(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAria, key, {}, pt), "cryptopp ECB r32", &k,
+              error))
+      return false;
     o << "Comment:    32 zero bytes written as a repetition  # comment after a field\nKey:        "
       << CryptoppHex(key) << "\nPlaintext:  r32 00\nCiphertext: 0x" << oracles::Hex(k.res.output)
       << "\nTest: Decrypt\n";
     ++n;
     const std::string text = "ARIA in Crypto++'s quoted form!!";  // 32 bytes
     Bytes q(text.begin(), text.end());
-    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, key, {}, q), "cryptopp ECB quoted", &k, error)) return false;
+    if (!Kat2(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAria, key, {}, q), "cryptopp ECB quoted",
+              &k, error))
+      return false;
     o << "Comment:    a quoted plaintext, the key of the test before it\nPlaintext:  \"" << text
       << "\"\nCiphertext: " << CryptoppHex(k.res.output) << "\nTest: Encrypt\n\n";
     ++n;
   }
   {
     std::vector<Bytes> d = TakeInOrder(rng, {16, 32});
-    if (!Compute(env, Req(Op::kEcbEncrypt, Cipher::kAes, d[0], {}, d[1]), &k, error)) return false;
+    if (!Compute(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAes, d[0], {}, d[1]), &k, error))
+      return false;
     o << "AlgorithmType: SymmetricCipher\nName: AES/ECB\nSource: ariasuite generator (left out: not ARIA)\n"
          "Key: " << oracles::Hex(d[0]) << "\nPlaintext: " << oracles::Hex(d[1]) << "\nCiphertext: "
       << oracles::Hex(k.res.output) << "\nTest: Encrypt\n";
@@ -1292,8 +1298,10 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
     o << "AlgorithmType: SymmetricCipher\nName: ARIA/" << mode << "\nSource: ariasuite generator\n";
     for (size_t key_len : {16, 24}) {
       std::vector<Bytes> d = TakeInOrder(rng, {key_len, 16, cbc ? size_t{64} : size_t{45}});
-      if (!Kat2(env, Req(cbc ? Op::kCbcEncrypt : Op::kCtrEncrypt, Cipher::kAria, d[0], d[1], d[2]),
-                std::string("cryptopp ") + mode, &k, error)) {
+      if (!Kat2(
+              env,
+              MakeRequest(cbc ? Op::kCbcEncrypt : Op::kCtrEncrypt, Cipher::kAria, d[0], d[1], d[2]),
+              std::string("cryptopp ") + mode, &k, error)) {
         return false;
       }
       o << "Comment:    " << key_len * 8 << "-bit key\nKey:        " << CryptoppHex(d[0])
@@ -1305,7 +1313,8 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   o << "\nAlgorithmType: AuthenticatedSymmetricCipher\nName: ARIA/GCM\nSource: ariasuite generator\n";
   for (int i = 0; i < 2; ++i) {
     std::vector<Bytes> d = TakeInOrder(rng, {16, 12, 20, 35});
-    if (!Kat2(env, Req(Op::kGcmSeal, Cipher::kAria, d[0], d[1], d[3], d[2], 16), "cryptopp GCM", &k, error)) {
+    if (!Kat2(env, MakeRequest(Op::kGcmSeal, Cipher::kAria, d[0], d[1], d[3], d[2], 16),
+              "cryptopp GCM", &k, error)) {
       return false;
     }
     Bytes tag = k.res.tag;
@@ -1318,7 +1327,9 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   o << "\nAlgorithmType: MAC\nName: CMAC(ARIA)\nSource: ariasuite generator\n";
   {
     std::vector<Bytes> d = TakeInOrder(rng, {32, 33});
-    if (!Kat2(env, Req(Op::kCmac, Cipher::kAria, d[0], {}, d[1], {}, 16), "cryptopp CMAC", &k, error)) return false;
+    if (!Kat2(env, MakeRequest(Op::kCmac, Cipher::kAria, d[0], {}, d[1], {}, 16), "cryptopp CMAC",
+              &k, error))
+      return false;
     o << "Key: " << oracles::Hex(d[0]) << "\nMessage: " << oracles::Hex(d[1]) << "\nMAC: "
       << oracles::Hex(k.res.tag) << "\nTest: Verify\n";
     ++n;
@@ -1331,7 +1342,9 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   int lines = 0;
   for (size_t key_len : {16, 16, 24, 24, 32, 32}) {
     std::vector<Bytes> d = TakeInOrder(rng, {key_len, 16});
-    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "cryptopp .dat", &k, error)) return false;
+    if (!Kat2(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "cryptopp .dat", &k,
+              error))
+      return false;
     std::string line = oracles::Hex(d[0]) + " " + oracles::Hex(d[1]) + " " + oracles::Hex(k.res.output);
     for (char& ch : line) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     dat << line << "\n";
@@ -1354,7 +1367,9 @@ bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   a << "ARIA - Invalid parameters\naria_invalid_param:\n\n";
   for (size_t key_len : {16, 24, 32}) {
     std::vector<Bytes> d = TakeInOrder(rng, {key_len, 48});
-    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "mbedtls ECB", &k, error)) return false;
+    if (!Kat2(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "mbedtls ECB", &k,
+              error))
+      return false;
     a << "ARIA-" << key_len * 8 << "-ECB Encrypt - ariasuite generator\ndepends_on:MBEDTLS_ARIA_C\n"
       << "aria_encrypt_ecb:" << Q(d[0]) << ":" << Q(d[1]) << ":" << Q(k.res.output) << ":0\n\n";
     a << "ARIA-" << key_len * 8 << "-ECB Decrypt - ariasuite generator\n"
@@ -1364,7 +1379,8 @@ bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   for (const char* mode : {"cbc", "ctr"}) {
     const bool cbc = std::string(mode) == "cbc";
     std::vector<Bytes> d = TakeInOrder(rng, {32, 16, cbc ? size_t{64} : size_t{50}});
-    if (!Kat2(env, Req(cbc ? Op::kCbcEncrypt : Op::kCtrEncrypt, Cipher::kAria, d[0], d[1], d[2]),
+    if (!Kat2(env,
+              MakeRequest(cbc ? Op::kCbcEncrypt : Op::kCtrEncrypt, Cipher::kAria, d[0], d[1], d[2]),
               std::string("mbedtls ") + mode, &k, error)) {
       return false;
     }
@@ -1392,7 +1408,9 @@ bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log,
        "enc_dec_buf:MBEDTLS_CIPHER_ARIA_128_CBC:\"ARIA-128-CBC\":128:0:-1\n\n";
   {
     std::vector<Bytes> d = TakeInOrder(rng, {24, 16});
-    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "mbedtls cipher ECB", &k, error)) return false;
+    if (!Kat2(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]),
+              "mbedtls cipher ECB", &k, error))
+      return false;
     c << "ARIA-192-ECB Encrypt test vector\ntest_vec_ecb:MBEDTLS_CIPHER_ARIA_192_ECB:MBEDTLS_ENCRYPT:" << Q(d[0])
       << ":" << Q(d[1]) << ":" << Q(k.res.output) << ":0\n\n";
     c << "ARIA-192-ECB Decrypt test vector\ntest_vec_ecb:MBEDTLS_CIPHER_ARIA_192_ECB:MBEDTLS_DECRYPT:" << Q(d[0])
@@ -1401,7 +1419,8 @@ bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   }
   {
     std::vector<Bytes> d = TakeInOrder(rng, {16, 16, 32});
-    if (!Kat2(env, Req(Op::kCbcEncrypt, Cipher::kAria, d[0], d[1], d[2]), "mbedtls cipher CBC", &k, error)) {
+    if (!Kat2(env, MakeRequest(Op::kCbcEncrypt, Cipher::kAria, d[0], d[1], d[2]),
+              "mbedtls cipher CBC", &k, error)) {
       return false;
     }
     c << "ARIA-128-CBC crypt test vector\ndepends_on:MBEDTLS_ARIA_C:MBEDTLS_CIPHER_MODE_CBC\n"
@@ -1415,7 +1434,8 @@ bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   for (int i = 0; i < 3; ++i) {
     const Cipher cipher = i == 2 ? Cipher::kAes : Cipher::kAria;
     std::vector<Bytes> d = TakeInOrder(rng, {i == 1 ? 32u : 16u, 12, 16, 24});
-    if (!Kat2(env, Req(Op::kGcmSeal, cipher, d[0], d[1], d[3], d[2], 16), "mbedtls cipher GCM", &k, error)) {
+    if (!Kat2(env, MakeRequest(Op::kGcmSeal, cipher, d[0], d[1], d[3], d[2], 16),
+              "mbedtls cipher GCM", &k, error)) {
       return false;
     }
     const std::string id = std::string("MBEDTLS_CIPHER_") + (i == 2 ? "AES" : "ARIA") + "_" +
@@ -1430,7 +1450,8 @@ bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   }
   {
     std::vector<Bytes> d = TakeInOrder(rng, {16, 16});
-    if (!Compute(env, Req(Op::kEcbEncrypt, Cipher::kAes, d[0], {}, d[1]), &k, error)) return false;
+    if (!Compute(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAes, d[0], {}, d[1]), &k, error))
+      return false;
     c << "AES-128-ECB Encrypt test vector (another cipher: left out)\n"
          "test_vec_ecb:MBEDTLS_CIPHER_AES_128_ECB:MBEDTLS_ENCRYPT:" << Q(d[0]) << ":" << Q(d[1]) << ":"
       << Q(k.res.output) << ":0\n";
@@ -1442,8 +1463,8 @@ bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log,
     // CTR from A_1 on every backend, so CCM and CTR check each other here.
     Rng star_rng("mbedtls-ccm-star-sample");  // its own stream: the samples after it keep their values
     std::vector<Bytes> d = TakeInOrder(star_rng, {32, 13, 23});
-    if (!Kat2(env, Req(Op::kCcmSeal, Cipher::kAria, d[0], d[1], d[2], {}, 16), "mbedtls cipher CCM*", &k,
-              error)) {
+    if (!Kat2(env, MakeRequest(Op::kCcmSeal, Cipher::kAria, d[0], d[1], d[2], {}, 16),
+              "mbedtls cipher CCM*", &k, error)) {
       return false;
     }
     for (const bool enc : {true, false}) {
@@ -1465,7 +1486,8 @@ bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   b << "Invalid input\ninvalid:\n\n";
   for (size_t key_len : {16, 32}) {
     std::vector<Bytes> d = TakeInOrder(rng, {key_len, 16});
-    if (!Kat2(env, Req(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "mbedtls block_cipher", &k, error)) {
+    if (!Kat2(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]),
+              "mbedtls block_cipher", &k, error)) {
       return false;
     }
     b << "ARIA-" << key_len * 8 << " - ariasuite generator\ndepends_on:MBEDTLS_ARIA_C\ntest_vec:MBEDTLS_CIPHER_ID_ARIA:"
@@ -1474,7 +1496,8 @@ bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   }
   {
     std::vector<Bytes> d = TakeInOrder(rng, {16, 16});
-    if (!Compute(env, Req(Op::kEcbEncrypt, Cipher::kAes, d[0], {}, d[1]), &k, error)) return false;
+    if (!Compute(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAes, d[0], {}, d[1]), &k, error))
+      return false;
     b << "AES-128 - another cipher, left out\ndepends_on:MBEDTLS_AES_C\ntest_vec:MBEDTLS_CIPHER_ID_AES:" << Q(d[0])
       << ":" << Q(d[1]) << ":" << Q(k.res.output) << "\n";
   }
