@@ -1,6 +1,11 @@
-// AES-128/192/256 encryption (FIPS 197) and its GCM instance, for testing the GCM layer only. The
-// S-box (FIPS 197 §5.1.1) is sbox.cc's computed S1, applied to up to four blocks at once; the rest
-// is byte arithmetic with no secret-dependent branch or index.
+// AES-128/192/256 encryption (FIPS 197) and its GCM instance, for testing the GCM layer only.
+// SubBytes (FIPS 197 §5.1.1) looks bytes up in a 256-entry table built once, at first use, from
+// sbox.cc's computed S1 (AES's S-box) over 0..255; the table is never typed in.
+// Why a table is fine here although the library's own code never indexes memory with secret data:
+// this AES is a test oracle, run only over public test data (vectors, fuzzer inputs) to check the
+// GCM layer, never over a user's key; it is not constant-time and claims not to be (tools/ct does
+// not check it). The table replaced the per-round bit-sliced S1, which made gcm_layer_boringssl
+// fuzz slowly (issue 16).
 #include "impl/testing/gcm_aes_for_testing.h"
 
 #include <cstring>
@@ -9,6 +14,21 @@
 #include "impl/sbox.h"
 
 namespace ariasuite {
+
+const uint8_t* AesSboxTableForTesting() {
+  struct Table {
+    uint8_t s[256];
+    Table() {
+      for (int i = 0; i < 256; ++i) s[i] = static_cast<uint8_t>(i);
+      // SubstituteBytes takes at most 64 bytes per call.
+      for (int i = 0; i < 256; i += 64)
+        internal::SubstituteBytes(internal::AllS1Layer(), s + i, 64);
+    }
+  };
+  static const Table table;  // built once, thread-safe (C++11 static initialization)
+  return table.s;
+}
+
 namespace {
 
 // xtime (FIPS 197 §4.2.1), constant time.
@@ -16,11 +36,11 @@ inline uint8_t Xtime(uint8_t x) {
   return static_cast<uint8_t>((x << 1) ^ (0x1b & (0u - (x >> 7))));
 }
 
-// FIPS 197 §5.1.2 ShiftRows on one block: state[r][c] = block[r + 4c].
-inline void ShiftRows(uint8_t s[16]) {
+// FIPS 197 §5.1.1 SubBytes then §5.1.2 ShiftRows on one block: state[r][c] = block[r + 4c].
+inline void SubBytesShiftRows(const uint8_t sbox[256], uint8_t s[16]) {
   uint8_t t[16];
   for (int r = 0; r < 4; ++r) {
-    for (int c = 0; c < 4; ++c) t[r + 4 * c] = s[r + 4 * ((c + r) % 4)];
+    for (int c = 0; c < 4; ++c) t[r + 4 * c] = sbox[s[r + 4 * ((c + r) % 4)]];
   }
   std::memcpy(s, t, 16);
 }
@@ -45,18 +65,18 @@ inline void AddRoundKey(uint8_t* s, const uint8_t rk[16]) {
 
 // FIPS 197 §5.1 Cipher on up to four blocks.
 void EncryptUpTo4(const AesKeyForTesting& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
-  uint8_t s[64];
-  std::memcpy(s, in, 16 * nblocks);
-  for (size_t b = 0; b < nblocks; ++b) AddRoundKey(s + 16 * b, key.rk[0]);
-  for (int r = 1; r <= key.rounds; ++r) {
-    internal::SubstituteBytes(internal::AllS1Layer(), s, 16 * nblocks);
-    for (size_t b = 0; b < nblocks; ++b) {
-      ShiftRows(s + 16 * b);
-      if (r != key.rounds) MixColumns(s + 16 * b);
-      AddRoundKey(s + 16 * b, key.rk[r]);
+  const uint8_t* sbox = AesSboxTableForTesting();
+  for (size_t b = 0; b < nblocks; ++b) {
+    uint8_t s[16];
+    std::memcpy(s, in + 16 * b, 16);
+    AddRoundKey(s, key.rk[0]);
+    for (int r = 1; r <= key.rounds; ++r) {
+      SubBytesShiftRows(sbox, s);
+      if (r != key.rounds) MixColumns(s);
+      AddRoundKey(s, key.rk[r]);
     }
+    std::memcpy(out + 16 * b, s, 16);
   }
-  std::memcpy(out, s, 16 * nblocks);
 }
 
 }  // namespace
@@ -102,6 +122,7 @@ Status AesSetEncryptKeyForTesting(AesKeyForTesting* out, const uint8_t* key, siz
   const int nk = static_cast<int>(key_len / 4), nr = nk + 6, total = 4 * (nr + 1);
   uint8_t w[60][4];
   std::memcpy(w, key, key_len);
+  const uint8_t* sbox = AesSboxTableForTesting();
   uint8_t rcon = 0x01;
   for (int i = nk; i < total; ++i) {
     uint8_t t[4];
@@ -112,11 +133,11 @@ Status AesSetEncryptKeyForTesting(AesKeyForTesting* out, const uint8_t* key, siz
       t[1] = t[2];
       t[2] = t[3];
       t[3] = t0;
-      internal::SubstituteBytes(internal::AllS1Layer(), t, 4);  // SubWord
+      for (auto& b : t) b = sbox[b];  // SubWord
       t[0] ^= rcon;
       rcon = Xtime(rcon);
     } else if (nk > 6 && i % nk == 4) {
-      internal::SubstituteBytes(internal::AllS1Layer(), t, 4);
+      for (auto& b : t) b = sbox[b];  // SubWord
     }
     for (int j = 0; j < 4; ++j) w[i][j] = w[i - nk][j] ^ t[j];
   }

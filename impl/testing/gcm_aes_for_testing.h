@@ -1,7 +1,7 @@
 // AES (FIPS 197, encryption only) plugged into the very same GCM layer as ARIA (gcm_internal.h),
 // ONLY to check that layer against AES-GCM oracles (OpenSSL, Wycheproof's aes_gcm_test.json),
-// since the independent libraries that know GCM best do not all have ARIA. Its S-box is ARIA's S1,
-// computed without tables by sbox.cc. Test-only: slow, not a supported API.
+// since the independent libraries that know GCM best do not all have ARIA. Its S-box is ARIA's S1
+// (sbox.cc), tabulated once: a test oracle over public data, NOT constant-time, not a library API.
 #ifndef ARIASUITE_IMPL_TESTING_GCM_AES_FOR_TESTING_H_
 #define ARIASUITE_IMPL_TESTING_GCM_AES_FOR_TESTING_H_
 
@@ -19,6 +19,9 @@ struct AesKeyForTesting {
   uint8_t rk[15][16];
   int rounds;  // 10, 12 or 14
 };
+
+// The 256-entry S-box table SubBytes uses: sbox.cc's computed S1 over 0..255, built at first use.
+const uint8_t* AesSboxTableForTesting();
 
 Status AesSetEncryptKeyForTesting(AesKeyForTesting* out, const uint8_t* key, size_t key_len);
 // FIPS 197 §5.1 Cipher on one block; out may equal in.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "impl/sbox.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "oracles/hex.h"
 #include "vectors/testdata.h"
@@ -24,6 +25,18 @@ Bytes Random(std::mt19937_64& rng, size_t n) {
   Bytes b(n);
   for (auto& x : b) x = static_cast<uint8_t>(rng());
   return b;
+}
+
+// The SubBytes table is built from sbox.cc's S1 in 64-byte batches; each entry must equal S1
+// computed for that byte alone (ApplySbox), and FIPS 197 §5.1.1's worked example S(0x53) = 0xed.
+TEST(AesForTestingTest, SboxTableEqualsComputedS1) {
+  const uint8_t* table = AesSboxTableForTesting();
+  for (int x = 0; x < 256; ++x) {
+    const uint8_t v = static_cast<uint8_t>(x);
+    EXPECT_EQ(table[x], internal::ApplySbox(internal::Sbox::kS1, v)) << "input " << x;
+  }
+  EXPECT_EQ(table[0x53], 0xed);
+  EXPECT_EQ(AesSboxTableForTesting(), table) << "the table is built once";
 }
 
 TEST(AesForTestingTest, Fips197AppendixC) {
