@@ -9,11 +9,11 @@
 #include <tuple>
 #include <vector>
 
-#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"
 #include "oracles/backend.h"
+#include "vectors/loader.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {

@@ -2,15 +2,14 @@
 // loop on malformed requests, and the example adapter end to end: `exec:openssl_adapter` must
 // answer every request of the Wycheproof ARIA files and of ariasuite's generated vectors exactly
 // as the in-process OpenSSL backend does.
-#include "oracles/protocol.h"
-
 #include <cstdio>
 #include <filesystem>
 
-#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "oracles/hex.h"
+#include "oracles/protocol.h"
+#include "vectors/loader.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
@@ -123,9 +122,10 @@ TEST(ProtocolTest, ServeAnswersEveryLine) {
   FILE* in = std::tmpfile();
   FILE* out = std::tmpfile();
   ASSERT_TRUE(in && out);
-  std::fputs("hello ariasuite-exec 1\necb-encrypt aria key=00 iv= aad= in=abcd tag= taglen=0\n"
-             "nonsense\nkw-wrap aria key= iv= aad= in= tag= taglen=0\n",
-             in);
+  std::fputs(
+      "hello ariasuite-exec 1\necb-encrypt aria key=00 iv= aad= in=abcd tag= taglen=0\n"
+      "nonsense\nkw-wrap aria key= iv= aad= in= tag= taglen=0\n",
+      in);
   std::rewind(in);
   EXPECT_EQ(ServeExecProtocol(echo, "echo 1", in, out), 0);
   std::rewind(out);
@@ -153,10 +153,10 @@ TEST(ExecAdapterTest, OpensslAdapterMatchesInProcessOpenssl) {
   ASSERT_FALSE(exec->unavailable()) << *exec->unavailable();
   std::unique_ptr<Backend> direct = MakeOpenSslBackend();
   std::vector<std::string> files;
-  for (const char* rel : {"vectors/samples/aria_evp_sample.txt",
-                          "vectors/samples/aria_gcm_cavp_sample.rsp",
-                          "vectors/generated/aria_ccm_edge_test.json",
-                          "vectors/generated/aria_cbc_pkcs5_edge_test.json"}) {
+  for (const char* rel :
+       {"vectors/samples/aria_evp_sample.txt", "vectors/samples/aria_gcm_cavp_sample.rsp",
+        "vectors/generated/aria_ccm_edge_test.json",
+        "vectors/generated/aria_cbc_pkcs5_edge_test.json"}) {
     files.push_back(testdata::RunfilePath(rel));
   }
   std::string looked_in;

@@ -54,11 +54,11 @@ TEST_P(OpenSslRandomTest, EcbAndCbc) {
     } else {
       ASSERT_EQ(AriaEcb(impl(), ek, ct.data(), in.data(), in.size()), Status::kOk);
     }
-    const auto want = openssl_oracle::Cipher("ARIA", cbc ? "CBC" : "ECB", key, cbc ? iv : Bytes{},
-                                             in, true);
+    const auto want =
+        openssl_oracle::Cipher("ARIA", cbc ? "CBC" : "ECB", key, cbc ? iv : Bytes{}, in, true);
     ASSERT_TRUE(want.has_value());
-    ASSERT_EQ(Hex(ct), Hex(*want)) << "case " << i << (cbc ? " CBC" : " ECB") << " key "
-                                       << Hex(key) << " iv " << Hex(iv) << " in " << Hex(in);
+    ASSERT_EQ(Hex(ct), Hex(*want)) << "case " << i << (cbc ? " CBC" : " ECB") << " key " << Hex(key)
+                                   << " iv " << Hex(iv) << " in " << Hex(in);
     std::memcpy(v, iv.data(), 16);
     if (cbc) {
       ASSERT_EQ(AriaCbcDecrypt(impl(), dk, v, back.data(), ct.data(), ct.size()), Status::kOk);
@@ -88,8 +88,8 @@ TEST_P(OpenSslRandomTest, Ctr) {
               Status::kOk);
     const auto want = openssl_oracle::Cipher("ARIA", "CTR", key, iv, in, true);
     ASSERT_TRUE(want.has_value());
-    ASSERT_EQ(Hex(ct), Hex(*want)) << "case " << i << " key " << Hex(key) << " iv "
-                                       << Hex(iv) << " in " << Hex(in);
+    ASSERT_EQ(Hex(ct), Hex(*want))
+        << "case " << i << " key " << Hex(key) << " iv " << Hex(iv) << " in " << Hex(in);
   }
 }
 
@@ -113,8 +113,8 @@ TEST_P(OpenSslRandomTest, Gcm) {
     const auto want = openssl_oracle::GcmSeal("ARIA", key, iv, aad, pt, tag_len);
     ASSERT_TRUE(want.has_value());
     ASSERT_EQ(Hex(ct) + "/" + Hex(tag), Hex(want->ct) + "/" + Hex(want->tag))
-        << "case " << i << " key " << Hex(key) << " iv " << Hex(iv) << " aad " << Hex(aad)
-        << " pt " << Hex(pt) << " tag_len " << tag_len;
+        << "case " << i << " key " << Hex(key) << " iv " << Hex(iv) << " aad " << Hex(aad) << " pt "
+        << Hex(pt) << " tag_len " << tag_len;
     Bytes back(pt.size());
     ASSERT_EQ(AriaGcmOpen(k, back.data(), iv.data(), iv.size(), want->ct.data(), want->ct.size(),
                           want->tag.data(), tag_len, aad.data(), aad.size()),

@@ -12,12 +12,12 @@
 #include <string>
 #include <vector>
 
-#include "vectors/loader.h"
 #include "conformance/findings.h"
 #include "conformance/report_junit.h"
 #include "conformance/report_text.h"
 #include "conformance/runner.h"
 #include "oracles/backend.h"
+#include "vectors/loader.h"
 
 namespace ariasuite::conformance {
 
@@ -56,7 +56,8 @@ constexpr char kUsage[] =
 
 // A usage error is one line (what is wrong, where the options are listed), exit 2.
 int Usage(const std::string& why) {
-  std::cerr << "ariasuite conformance: " << why << " (usage: ariasuite conformance [OPTION...] FILE...; "
+  std::cerr << "ariasuite conformance: " << why
+            << " (usage: ariasuite conformance [OPTION...] FILE...; "
             << "--help lists every option)\n";
   return 2;
 }
@@ -98,7 +99,8 @@ int Main(int argc, char** argv) {
       if (!f) {
         std::string names;
         for (int k = 0; k <= vectors::kLastFormat; ++k) {
-          names += std::string(k ? ", " : "") + vectors::FormatName(static_cast<vectors::Format>(k));
+          names +=
+              std::string(k ? ", " : "") + vectors::FormatName(static_cast<vectors::Format>(k));
         }
         return Usage("unknown format '" + v + "' (formats: " + names + ")");
       }
@@ -151,8 +153,8 @@ int Main(int argc, char** argv) {
     if (impl_names[i].rfind("ours/", 0) != 0) continue;
     for (const auto& b : impls) {
       if (b->name() == impl_names[i] && b->unavailable()) {
-        std::cerr << "ariasuite conformance: --impl " << impl_names[i] << ": "
-                  << *b->unavailable() << "\n";
+        std::cerr << "ariasuite conformance: --impl " << impl_names[i] << ": " << *b->unavailable()
+                  << "\n";
         return 2;
       }
     }

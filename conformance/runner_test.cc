@@ -162,8 +162,10 @@ TEST(CliTest, UsageAndInputErrorsExitTwoWithOneLine) {
       << r.err;
   r = RunCli("");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "ariasuite conformance: no vector files given (usage: ariasuite conformance [OPTION...] "
-                   "FILE...; --help lists every option)\n");
+  EXPECT_EQ(
+      r.err,
+      "ariasuite conformance: no vector files given (usage: ariasuite conformance [OPTION...] "
+      "FILE...; --help lists every option)\n");
   r = RunCli("/nonexistent/file.json");
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "/nonexistent/file.json: cannot read the file: No such file or directory\n");

@@ -195,10 +195,10 @@ TEST(Sp80038aTest, RefusesAnIvOtherThanOneBlockAndABadKeyLength) {
 // agreed by OpenSSL; CFB1's with OpenSSL alone until this oracle) pass on the oracle too.
 TEST(Sp80038aTest, GeneratedFeedbackEdgeFilesPass) {
   auto oracle = MakeSp80038aBackend();
-  for (const char* file : {"vectors/generated/aria_cfb1_edge_test.json",
-                           "vectors/generated/aria_cfb8_edge_test.json",
-                           "vectors/generated/aria_cfb128_edge_test.json",
-                           "vectors/generated/aria_ofb_edge_test.json"}) {
+  for (const char* file :
+       {"vectors/generated/aria_cfb1_edge_test.json", "vectors/generated/aria_cfb8_edge_test.json",
+        "vectors/generated/aria_cfb128_edge_test.json",
+        "vectors/generated/aria_ofb_edge_test.json"}) {
     SCOPED_TRACE(file);
     VectorFile f;
     std::string error;

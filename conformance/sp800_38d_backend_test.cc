@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "oracles/backend.h"
 #include "oracles/hex.h"
 #include "oracles/make_request.h"
+#include "vectors/loader.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {

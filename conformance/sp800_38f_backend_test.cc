@@ -11,11 +11,11 @@
 #include <tuple>
 #include <vector>
 
-#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "oracles/backend.h"
 #include "oracles/hex.h"
+#include "vectors/loader.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
@@ -74,9 +74,9 @@ TEST(Sp80038fTest, RegisteredAsAnOracle) {
   EXPECT_NE(std::find(oracles.begin(), oracles.end(), "sp800-38f"), oracles.end());
   for (const char* group : {"oracles", "all"}) {
     std::vector<std::unique_ptr<Backend>> all = MakeBackends({group}, &error);
-    EXPECT_TRUE(std::any_of(all.begin(), all.end(),
-                            [](const auto& b) { return b->name() == "sp800-38f"; }))
-        << group;
+    EXPECT_TRUE(std::any_of(all.begin(), all.end(), [](const auto& b) {
+      return b->name() == "sp800-38f";
+    })) << group;
   }
 }
 
@@ -121,7 +121,8 @@ TEST_P(Sp80038fWycheproofTest, EveryCasePasses) {
 INSTANTIATE_TEST_SUITE_P(Files, Sp80038fWycheproofTest,
                          testing::Values("aria_wrap_test.json", "aria_kwp_test.json"),
                          [](const testing::TestParamInfo<const char*>& i) {
-                           return std::string(i.param).find("kwp") != std::string::npos ? "Kwp" : "Kw";
+                           return std::string(i.param).find("kwp") != std::string::npos ? "Kwp"
+                                                                                        : "Kw";
                          });
 
 // ---- Planted failures ----
@@ -169,8 +170,8 @@ VectorFile SmallFile() {
     c.ct = HexLiteral(ct);
     f.cases.push_back(c);
   };
-  add(Mode::kKw, Expect::kValid, "6f67486d1e914419cb43c28509c7c1ea", "8dc0632d92ee0be4f740028410b08270",
-      "32ba2be7c6cf96f913c956007fae3db198ec7896af0a6144");
+  add(Mode::kKw, Expect::kValid, "6f67486d1e914419cb43c28509c7c1ea",
+      "8dc0632d92ee0be4f740028410b08270", "32ba2be7c6cf96f913c956007fae3db198ec7896af0a6144");
   add(Mode::kKwp, Expect::kValid, "6f67486d1e914419cb43c28509c7c1ea",
       "8dc0632d92ee0be4f740028410b08270", "61caf6dfab80d354b681c712949a0d8db7e77a8855f435fe");
   add(Mode::kKwp, Expect::kValid, "1abf4b7fa2bb62a78f09ddab04625dca", "0412ab3ec6",
@@ -264,7 +265,8 @@ TEST(Sp80038fPlantedTest, KwpLengthAndPaddingChecks) {
     return s;
   };
   const Bytes five = HexLiteral("1122334455000000");
-  std::optional<Result> ok = b->Run(Req(Op::kKwpUnwrap, key, wrap_block(s_of(0xa65959a6, 5, five))));
+  std::optional<Result> ok =
+      b->Run(Req(Op::kKwpUnwrap, key, wrap_block(s_of(0xa65959a6, 5, five))));
   ASSERT_TRUE(ok && ok->accepted) << DescribeResult(ok);
   EXPECT_EQ(Hex(ok->output), "1122334455");
   // And the oracle's own wrapping of those 5 bytes is that block.
@@ -418,8 +420,8 @@ TEST(Sp80038fDifferentialTest, AgreesWithBotanWhereBotanFollowsTheStandard) {
 TEST(Sp80038fDifferentialTest, RefusesWhatBotanWrapsAgainstTheStandard) {
   std::unique_ptr<Backend> oracle = MakeSp80038fBackend(), ours = MakeOursBackend(Impl::kScalar);
   const Bytes key(16, 9);
-  for (auto [op, len] : {std::pair{Op::kKwWrap, 0}, std::pair{Op::kKwWrap, 8},
-                         std::pair{Op::kKwpWrap, 0}}) {
+  for (auto [op, len] :
+       {std::pair{Op::kKwWrap, 0}, std::pair{Op::kKwWrap, 8}, std::pair{Op::kKwpWrap, 0}}) {
     for (Backend* b : {oracle.get(), ours.get()}) {
       std::optional<Result> a = b->Run(Req(op, key, Bytes(len, 1)));
       ASSERT_TRUE(a);
@@ -437,8 +439,8 @@ TEST(Sp80038fDifferentialTest, BotanUnwrapsItsNonStandardWrappings) {
                            botan = MakeBotanBackend();
   if (auto why = botan->unavailable()) GTEST_SKIP() << *why;
   const Bytes key = HexLiteral("000102030405060708090a0b0c0d0e0f");
-  for (auto [wrap, unwrap, len] : {std::tuple{Op::kKwWrap, Op::kKwUnwrap, 8},
-                                   std::tuple{Op::kKwpWrap, Op::kKwpUnwrap, 0}}) {
+  for (auto [wrap, unwrap, len] :
+       {std::tuple{Op::kKwWrap, Op::kKwUnwrap, 8}, std::tuple{Op::kKwpWrap, Op::kKwpUnwrap, 0}}) {
     std::optional<Result> w = botan->Run(Req(wrap, key, Bytes(len, 0x42)));
     ASSERT_TRUE(w);
     if (!w->accepted) {

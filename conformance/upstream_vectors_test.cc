@@ -34,9 +34,12 @@ struct Upstream {
 };
 
 const Upstream kFiles[] = {
-    {"openssl/evpciph_aria.txt", 33, 0},   {"botan/aria.vec", 9, 0},
-    {"botan/cbc.vec", 1, 0},               {"cryptopp/aria.txt", 12, 0},
-    {"mbedtls/test_suite_aria.data", 29, 2}, {"testmgr.h", 65, 0},
+    {"openssl/evpciph_aria.txt", 33, 0},
+    {"botan/aria.vec", 9, 0},
+    {"botan/cbc.vec", 1, 0},
+    {"cryptopp/aria.txt", 12, 0},
+    {"mbedtls/test_suite_aria.data", 29, 2},
+    {"testmgr.h", 65, 0},
 };
 
 // The cached Linux source's crypto/testmgr.h (tools/kernel_asm/tree.py unpacks Debian's
@@ -119,7 +122,8 @@ TEST_P(UpstreamVectorsTest, EveryCaseRunsAndPasses) {
 }
 
 std::string Name(const ::testing::TestParamInfo<std::tuple<Impl, Upstream>>& info) {
-  std::string name = std::string(ImplName(std::get<0>(info.param))) + "_" + std::get<1>(info.param).name;
+  std::string name =
+      std::string(ImplName(std::get<0>(info.param))) + "_" + std::get<1>(info.param).name;
   for (char& c : name) {
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   }
@@ -127,10 +131,12 @@ std::string Name(const ::testing::TestParamInfo<std::tuple<Impl, Upstream>>& inf
 }
 
 INSTANTIATE_TEST_SUITE_P(, UpstreamVectorsTest,
-                         ::testing::Combine(::testing::ValuesIn(AllImpls()), ::testing::ValuesIn(kFiles)),
+                         ::testing::Combine(::testing::ValuesIn(AllImpls()),
+                                            ::testing::ValuesIn(kFiles)),
                          Name);
 
-// The files agree with an independent library too (so the loaders read them as their projects mean).
+// The files agree with an independent library too (so the loaders read them as their projects
+// mean).
 TEST(UpstreamVectorsOracleTest, OpenSslPassesEveryFile) {
   std::unique_ptr<Backend> openssl = oracles::MakeOpenSslBackend();
   int ran = 0;

@@ -32,7 +32,8 @@ struct Vote {
 enum class Blame {
   kNone,        // everybody who answered agrees (after the allowlist)
   kOurs,        // our vote is wrong, or cannot be confirmed by any independent answer
-  kThirdParty,  // independent answers disagree with ours, and another independent one sides with ours
+  kThirdParty,  // independent answers disagree with ours, and another independent one sides with
+                // ours
 };
 
 struct Judgement {

@@ -21,8 +21,8 @@ TEST(VerdictTest, AgreementIsNoBlame) {
 }
 
 TEST(VerdictTest, OurPathsDisagreeingIsOurs) {
-  Judgement j = Judge({Ours("scalar", 0), Ours("gfni-avx512", 1), Lib("openssl", 0),
-                       Lib("botan", 0)});
+  Judgement j =
+      Judge({Ours("scalar", 0), Ours("gfni-avx512", 1), Lib("openssl", 0), Lib("botan", 0)});
   EXPECT_EQ(j.blame, Blame::kOurs);
   ASSERT_EQ(j.odd.size(), 2u);
   EXPECT_EQ(j.odd[0], 1u);  // the dissenting path first
@@ -61,8 +61,8 @@ TEST(VerdictTest, AllowlistCannotRemoveTheOnlyOracle) {
 }
 
 TEST(VerdictTest, AllowlistSetsAsideWhenAnotherOracleConfirms) {
-  Judgement j = Judge({Ours("scalar", 0), Lib("botan", 1, /*set_aside=*/true),
-                       Lib("sp800-38f", 0)});
+  Judgement j =
+      Judge({Ours("scalar", 0), Lib("botan", 1, /*set_aside=*/true), Lib("sp800-38f", 0)});
   EXPECT_EQ(j.blame, Blame::kNone);
   // ... but a set-aside agreeing answer is not a confirmation.
   Judgement k = Judge({Ours("scalar", 0), Lib("botan", 1, true), Lib("openssl", 0, true)});

@@ -1,5 +1,6 @@
 // Checks the allowlist parser (good and malformed lines, conditions) and the committed
-// fuzz/allowlist.txt itself: it parses, names no path of ours, and every reproducer it cites exists.
+// fuzz/allowlist.txt itself: it parses, names no path of ours, and every reproducer it cites
+// exists.
 #include "fuzz/allowlist.h"
 
 #include <sys/stat.h>

@@ -1,5 +1,5 @@
-// aria_block: the ARIA block cipher (RFC 5794) over N blocks in ECB, encrypt and decrypt, every path
-// of ours against OpenSSL, Botan and Crypto++ (and the kernel where it has ARIA). Key lengths
+// aria_block: the ARIA block cipher (RFC 5794) over N blocks in ECB, encrypt and decrypt, every
+// path of ours against OpenSSL, Botan and Crypto++ (and the kernel where it has ARIA). Key lengths
 // include invalid ones, which every backend must refuse; block counts reach the SIMD batch sizes.
 // Also checks decrypt(encrypt(x)) == x, the single-block API (impl/aria.h) on the first block, and
 // the readable reference rounds (impl/aria_ref.h: sbox.cc's S-boxes, byte-wise diffusion) that the

@@ -86,9 +86,9 @@ void FuzzOne(const uint8_t* data, size_t size) {
     AriaGcmKey key;
     if (key.Init(impl, r.key.data(), r.key.size()) != Status::kOk) continue;
     oracles::Bytes out(r.input.size(), 0xa5);
-    const Status st = AriaGcmOpen(key, out.data(), r.iv.data(), r.iv.size(), r.input.data(),
-                                  r.input.size(), r.tag.data(), r.tag.size(), r.aad.data(),
-                                  r.aad.size());
+    const Status st =
+        AriaGcmOpen(key, out.data(), r.iv.data(), r.iv.size(), r.input.data(), r.input.size(),
+                    r.tag.data(), r.tag.size(), r.aad.data(), r.aad.size());
     oracles::Result direct;
     direct.accepted = st == Status::kOk;
     if (direct.accepted) {

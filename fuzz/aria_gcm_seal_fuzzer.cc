@@ -1,6 +1,6 @@
-// aria_gcm_seal: ARIA-GCM sealing (SP 800-38D §7.1) on every path of ours against OpenSSL, Botan and
-// Crypto++ (and the kernel where it has ARIA): ciphertext and tag bytes must agree, and so must the
-// decision to refuse inside the parameters every library takes. IVs of every length, including
+// aria_gcm_seal: ARIA-GCM sealing (SP 800-38D §7.1) on every path of ours against OpenSSL, Botan
+// and Crypto++ (and the kernel where it has ARIA): ciphertext and tag bytes must agree, and so must
+// the decision to refuse inside the parameters every library takes. IVs of every length, including
 // ones solved so the 32-bit counter wraps mid-message, long AAD, SIMD batch lengths, tag lengths
 // 0..17. Then the agreed ciphertext must open, on every backend, to the plaintext.
 #include <cstdint>

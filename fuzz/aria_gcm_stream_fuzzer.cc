@@ -20,7 +20,6 @@ namespace {
 using oracles::Bytes;
 using oracles::Result;
 
-
 // Streams one message through ctx; out_ct/out_tag get the result. Returns "" or what went wrong.
 std::string StreamSeal(const AriaGcmKey& key, const GcmCase& c, const StreamSplit& s, Bytes* out_ct,
                        Bytes* out_tag) {
@@ -60,7 +59,8 @@ std::string StreamSeal(const AriaGcmKey& key, const GcmCase& c, const StreamSpli
   if (s.misuse == 3) {
     uint8_t x = 0;
     st = ctx.UpdateEncrypt(&x, &x, 1);
-    if (st != Status::kBadState) return std::string("UpdateEncrypt after Finish: ") + StatusName(st);
+    if (st != Status::kBadState)
+      return std::string("UpdateEncrypt after Finish: ") + StatusName(st);
   }
   if (s.misuse == 4) {
     Bytes again(c.tag_len);
@@ -112,8 +112,8 @@ void FuzzOne(const uint8_t* data, size_t size) {
   seal.Param("aad_calls", s.naad);
   seal.Param("text_calls", s.ntext);
   seal.Param("misuse", s.misuse);
-  seal.Note(std::string("in_place=") + (s.in_place ? "1" : "0") +
-            " in_shift=" + std::to_string(s.in_shift) + " out_shift=" + std::to_string(s.out_shift));
+  seal.Note(std::string("in_place=") + (s.in_place ? "1" : "0") + " in_shift=" +
+            std::to_string(s.in_shift) + " out_shift=" + std::to_string(s.out_shift));
 
   Differ open("gcm-stream-open");
   setup.Annotate(&open, r);

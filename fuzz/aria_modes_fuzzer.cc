@@ -105,7 +105,8 @@ std::optional<oracles::Result> Chunked(Impl impl, const ModesCase& c, const Requ
     if (kind == ModeKind::kEcb) {
       st = AriaEcb(impl, key, out, in, n);
     } else if (kind == ModeKind::kCbc) {
-      st = decrypt ? AriaCbcDecrypt(impl, key, iv, out, in, n) : AriaCbcEncrypt(impl, key, iv, out, in, n);
+      st = decrypt ? AriaCbcDecrypt(impl, key, iv, out, in, n)
+                   : AriaCbcEncrypt(impl, key, iv, out, in, n);
     } else if (IsFeedback(kind)) {
       st = FeedbackCall(impl, r.op, key, &feedback, out, in, n);
     } else {
@@ -136,8 +137,8 @@ void CheckCmacVerify(const ModesCase& c, const Request& r, const Answers& answer
   AriaKey key;
   if (AriaSetEncryptKey(&key, r.key.data(), r.key.size()) != Status::kOk) return;
   for (Impl impl : AvailableImpls()) {
-    const Status st = AriaCmacVerify(impl, key, tag.data(), tag.size(), r.input.data(),
-                                     r.input.size());
+    const Status st =
+        AriaCmacVerify(impl, key, tag.data(), tag.size(), r.input.data(), r.input.size());
     verify.Add(std::string("ours/") + ImplName(impl) + "/AriaCmacVerify", true,
                st == Status::kOk ? Accepted({}) : Refused(StatusName(st)));
   }
@@ -157,12 +158,8 @@ void FuzzOne(const uint8_t* data, size_t size) {
   oracles::Bytes msg = c.data;
   switch (kind) {
     case ModeKind::kEcb:
-    case ModeKind::kCbc:
-      msg.resize(msg.size() - msg.size() % 16);
-      break;
-    case ModeKind::kKw:
-      msg.resize(msg.size() - msg.size() % 8);
-      break;
+    case ModeKind::kCbc: msg.resize(msg.size() - msg.size() % 16); break;
+    case ModeKind::kKw: msg.resize(msg.size() - msg.size() % 8); break;
     // One (CFB8) or eight (CFB1) serial block calls per byte on every path and in each chunked
     // rerun: long inputs add nothing these lengths miss and would slow every run.
     case ModeKind::kCfb8:
@@ -171,8 +168,7 @@ void FuzzOne(const uint8_t* data, size_t size) {
     case ModeKind::kCfb1:
       if (msg.size() > 256) msg.resize(256);
       break;
-    default:
-      break;
+    default: break;
   }
   if (kind == ModeKind::kCbc || kind == ModeKind::kCtr || kind == ModeKind::kCbcPkcs5 ||
       IsFeedback(kind)) {

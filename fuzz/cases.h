@@ -19,7 +19,7 @@ namespace ariasuite::fuzz {
 // Block counts at and around the SIMD paths' batch sizes (16, 32 and 64 blocks per call) and the
 // stitched GCM loops' strides.
 inline constexpr std::array<uint16_t, 29> kBatchBlocks = {
-    1,  2,  3,  4,  7,  8,  9,   15,  16,  17,  31,  32,  33,  47,  48,
+    1,  2,  3,  4,  7,  8,  9,   15,  16,  17,  31,  32,  33,  47, 48,
     49, 63, 64, 65, 95, 96, 127, 128, 129, 191, 192, 193, 255, 257};
 
 // IV lengths worth hitting: empty, one byte, 96 bits, just past it, one block, a block plus one,
@@ -39,7 +39,10 @@ struct LengthChoice {
   template <typename Io>
   void Visit(Io& io) {
     io.template Int<uint8_t>(&mode, 0, 2);
-    io.template Int<uint16_t>(&value, 0, mode == 0 ? 80 : mode == 1 ? 1200 : kBatchBlocks.size() - 1);
+    io.template Int<uint16_t>(&value, 0,
+                              mode == 0   ? 80
+                              : mode == 1 ? 1200
+                                          : kBatchBlocks.size() - 1);
     if (mode == 2) io.template Int<uint8_t>(&delta, 0, 32);
   }
   size_t Length() const {
@@ -76,17 +79,31 @@ struct BlockCase {
     io.Data(&data, Blocks() * 16);
   }
   size_t KeyLen() const { return key_mode < 3 ? kAriaKeyLengths[key_mode] : key_len; }
-  size_t Blocks() const { return blocks_mode == 0 ? blocks : kBatchBlocks[blocks % kBatchBlocks.size()]; }
+  size_t Blocks() const {
+    return blocks_mode == 0 ? blocks : kBatchBlocks[blocks % kBatchBlocks.size()];
+  }
 };
 
 // aria_modes: one of the modes below with its parameters, and a chunking of the input across
 // update calls (ECB, CBC, CTR, CFB128, CFB8, CFB1, OFB).
 enum class ModeKind : uint8_t {
-  kEcb, kCbc, kCtr, kCbcPkcs5, kCcm, kCmac, kKw, kKwp, kCfb128, kCfb8, kCfb1, kOfb, kCount
+  kEcb,
+  kCbc,
+  kCtr,
+  kCbcPkcs5,
+  kCcm,
+  kCmac,
+  kKw,
+  kKwp,
+  kCfb128,
+  kCfb8,
+  kCfb1,
+  kOfb,
+  kCount
 };
 
 struct ModesCase {
-  uint8_t mode = 0;  // ModeKind
+  uint8_t mode = 0;      // ModeKind
   bool decrypt = false;  // decrypt / open / unwrap / (CMAC: ignored)
   uint8_t key_index = 0;
   uint8_t ctr_mode = 0;     // CTR: 0 IV as given; 1 the low carry_bytes bytes ff.. (carry soon)
@@ -98,7 +115,7 @@ struct ModesCase {
                             // with our scalar path; 2 that, with one bit flipped
   uint16_t flip = 0;        // the bit to flip (mod the input's bits)
   LengthChoice length;
-  uint8_t nchunks = 1;      // 1..8 update calls
+  uint8_t nchunks = 1;                  // 1..8 update calls
   std::array<uint16_t, 8> chunks = {};  // chunk sizes (the last chunk takes the rest)
   Bytes key, iv, aad, data;
 
@@ -126,19 +143,21 @@ struct ModesCase {
     io.Sized(&aad, 64);
     io.Data(&data, length.Length());
   }
-  ModeKind Kind() const { return static_cast<ModeKind>(mode % static_cast<uint8_t>(ModeKind::kCount)); }
+  ModeKind Kind() const {
+    return static_cast<ModeKind>(mode % static_cast<uint8_t>(ModeKind::kCount));
+  }
 };
 
 // The GCM message of aria_gcm_seal, aria_gcm_open, aria_gcm_stream and gcm_layer_boringssl.
 struct GcmCase {
   uint8_t key_index = 0;
-  uint8_t iv_mode = 0;    // 0: IV length as given (0..300); 1: a kIvLengths entry; 2: that, with
-                          // the IV solved so J0's counter wraps (SolveIvForJ0)
-  uint16_t iv_len = 12;   // mode 0: the length; modes 1, 2: index into kIvLengths
-  uint16_t window = 0;    // mode 2: where the solved 16-byte window sits (mod the IV)
-  uint16_t before = 0;    // mode 2: blocks between J0 and the wrap (0..300)
-  uint8_t tag_len = 16;   // 0..17
-  uint8_t aad_mode = 0;   // 0: 0..64 bytes; 1: 0..600; 2: long, 600..20000
+  uint8_t iv_mode = 0;   // 0: IV length as given (0..300); 1: a kIvLengths entry; 2: that, with
+                         // the IV solved so J0's counter wraps (SolveIvForJ0)
+  uint16_t iv_len = 12;  // mode 0: the length; modes 1, 2: index into kIvLengths
+  uint16_t window = 0;   // mode 2: where the solved 16-byte window sits (mod the IV)
+  uint16_t before = 0;   // mode 2: blocks between J0 and the wrap (0..300)
+  uint8_t tag_len = 16;  // 0..17
+  uint8_t aad_mode = 0;  // 0: 0..64 bytes; 1: 0..600; 2: long, 600..20000
   uint16_t aad_len = 0;
   LengthChoice text_len;
   Bytes key, iv, aad, text;
@@ -155,7 +174,9 @@ struct GcmCase {
     io.template Int<uint8_t>(&tag_len, 0, 17);
     io.template Int<uint8_t>(&aad_mode, 0, 2);
     io.template Int<uint16_t>(&aad_len, aad_mode == 2 ? 600 : 0,
-                              aad_mode == 0 ? 64 : aad_mode == 1 ? 600 : 20000);
+                              aad_mode == 0   ? 64
+                              : aad_mode == 1 ? 600
+                                              : 20000);
     text_len.Visit(io);
     io.Data(&key, kAriaKeyLengths[key_index % 3]);
     io.Data(&iv, IvLen());
@@ -194,9 +215,9 @@ struct OpenTamper {
 
 // aria_gcm_stream's extras: how AAD and text are split across calls, where the buffers sit.
 struct StreamSplit {
-  uint8_t naad = 1;                     // 1..6 UpdateAad calls
-  std::array<uint16_t, 6> aad_cuts{};   // sizes of all but the last
-  uint8_t ntext = 1;                    // 1..8 Update calls
+  uint8_t naad = 1;                    // 1..6 UpdateAad calls
+  std::array<uint16_t, 6> aad_cuts{};  // sizes of all but the last
+  uint8_t ntext = 1;                   // 1..8 Update calls
   std::array<uint16_t, 8> text_cuts{};
   bool in_place = false;
   uint8_t in_shift = 0, out_shift = 0;  // buffer misalignment, 0..63 bytes

@@ -57,8 +57,8 @@ bool Differ::SetAside(size_t answer_index) {
   if (a.ours || !Allowed(entries, operation_, a.backend, params_, &entry)) return false;
   a.set_aside = true;
   used_allowlist_ = true;
-  notes_.push_back("allowlisted (fuzz/allowlist.txt:" + std::to_string(entry->line) + "): " +
-                   a.backend + ": " + entry->reason);
+  notes_.push_back("allowlisted (fuzz/allowlist.txt:" + std::to_string(entry->line) +
+                   "): " + a.backend + ": " + entry->reason);
   return true;
 }
 
@@ -227,13 +227,15 @@ std::string Differ::Report(const Outcome& o) const {
            " bytes)\n";
   }
   for (const std::string& n : notes_) out += "  note: " + n + "\n";
-  if (ignore_refusals_) out += "  refusals not compared across libraries: " + *ignore_refusals_ + "\n";
+  if (ignore_refusals_)
+    out += "  refusals not compared across libraries: " + *ignore_refusals_ + "\n";
   for (const Answer& a : answers_) {
-    out += "  answer " + a.backend + (a.ours ? " (ours)" : "") +
-           (a.set_aside ? " (set aside by the allowlist)" : "") + ": " +
-           oracles::DescribeResult(a.result) +
-           (a.result && !a.result->error.empty() ? " [backend error: " + a.result->error + "]" : "") +
-           "\n";
+    out +=
+        "  answer " + a.backend + (a.ours ? " (ours)" : "") +
+        (a.set_aside ? " (set aside by the allowlist)" : "") + ": " +
+        oracles::DescribeResult(a.result) +
+        (a.result && !a.result->error.empty() ? " [backend error: " + a.result->error + "]" : "") +
+        "\n";
   }
   out += std::string("  verdict: ") +
          (o.blame == conformance::Blame::kOurs ? "ours is wrong (our code: a bug to fix): "
@@ -267,8 +269,8 @@ void Differ::Check() {
       if (rec.count++ > 0) continue;
       std::string out = "ARIA_THIRD_PARTY " + operation_ + " " + odd + " vs " + o.second + "\n";
       if (request_) {
-        const std::string path =
-            WriteReproducer(*request_, o.majority, odd, "ARIA_THIRD_PARTY " + operation_ + " " + odd);
+        const std::string path = WriteReproducer(*request_, o.majority, odd,
+                                                 "ARIA_THIRD_PARTY " + operation_ + " " + odd);
         out += path.empty() ? "  reproducer: not written (set ARIASUITE_FUZZ_FINDINGS_DIR)\n"
                             : "  reproducer: " + path + "\n";
       }

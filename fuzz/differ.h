@@ -75,8 +75,8 @@ class Differ {
   };
   struct Outcome {
     conformance::Blame blame = conformance::Blame::kNone;
-    std::string first, second;      // the ARIA_MISMATCH / ARIA_THIRD_PARTY names
-    std::vector<std::string> odd;   // third-party: the libraries that disagree with ours
+    std::string first, second;       // the ARIA_MISMATCH / ARIA_THIRD_PARTY names
+    std::vector<std::string> odd;    // third-party: the libraries that disagree with ours
     std::optional<Result> majority;  // third-party: the answer ours and the agreeing ones gave
     std::string reason;
   };

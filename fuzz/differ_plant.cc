@@ -59,7 +59,8 @@ int Plant(const std::string& scenario) {
 
 int main(int argc, char** argv) {
   if (argc != 2) {
-    std::fprintf(stderr, "usage: differ_plant shared-layer-wrong|allowlist-only-oracle|third-party\n");
+    std::fprintf(stderr,
+                 "usage: differ_plant shared-layer-wrong|allowlist-only-oracle|third-party\n");
     return 2;
   }
   return ariasuite::fuzz::Plant(argv[1]);

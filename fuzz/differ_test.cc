@@ -114,8 +114,8 @@ TEST(DifferTest, NoMajority) {
 TEST(DifferTest, AllowlistSetsAThirdPartyAnswerAside) {
   std::vector<AllowEntry> entries;
   std::string error;
-  ASSERT_TRUE(ParseAllowlist("gcm-seal botan iv_len=0 r.json # test entry\n", "t", &entries,
-                             &error));
+  ASSERT_TRUE(
+      ParseAllowlist("gcm-seal botan iv_len=0 r.json # test entry\n", "t", &entries, &error));
   Differ d("gcm-seal");
   d.UseAllowlist(&entries);
   d.Param("iv_len", 0);
@@ -132,7 +132,7 @@ TEST(DifferTest, AllowlistSetsAThirdPartyAnswerAside) {
   pair.Add("botan", false, Accepted({1}));
   EXPECT_EQ(pair.Verdict(), "");
 
-  Differ outside("gcm-seal");  // ours refused outside the common domain: the majority of the
+  Differ outside("gcm-seal");      // ours refused outside the common domain: the majority of the
   outside.UseAllowlist(&entries);  // independent answers judges, and the allowlist still applies
   outside.IgnoreRefusals("tag length 1..11");
   outside.Param("iv_len", 0);
@@ -198,9 +198,10 @@ TEST(DifferDeathTest, CheckAbortsWithTheStableFirstLineWhenOursIsWrong) {
   d.Add("ours/scalar", true, Accepted({1}));
   d.Add("openssl", false, Accepted({2}));
   d.Add("botan", false, Accepted({2}));
-  EXPECT_DEATH(d.Check(), "^ARIA_MISMATCH gcm-seal ours/scalar vs openssl\n"
-                          "(.|\n)*input key: abcd(.|\n)*answer botan: output=02(.|\n)*"
-                          "verdict: ours is wrong(.|\n)*cpu:");
+  EXPECT_DEATH(d.Check(),
+               "^ARIA_MISMATCH gcm-seal ours/scalar vs openssl\n"
+               "(.|\n)*input key: abcd(.|\n)*answer botan: output=02(.|\n)*"
+               "verdict: ours is wrong(.|\n)*cpu:");
 }
 
 TEST(DifferTest, ThirdPartyFindingIsRecordedAndFuzzingGoesOn) {

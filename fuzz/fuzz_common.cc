@@ -19,7 +19,8 @@ std::vector<Backend*> BackendsFor(const std::vector<std::string>& names) {
   std::vector<Backend*> usable;
   for (auto& b : made) {
     if (auto why = b->unavailable()) {
-      std::fprintf(stderr, "ariasuite fuzz: SKIP backend %s: %s\n", b->name().c_str(), why->c_str());
+      std::fprintf(stderr, "ariasuite fuzz: SKIP backend %s: %s\n", b->name().c_str(),
+                   why->c_str());
       continue;
     }
     usable.push_back(b.get());
@@ -29,9 +30,8 @@ std::vector<Backend*> BackendsFor(const std::vector<std::string>& names) {
 }
 
 const std::vector<Backend*>& AriaBackends() {
-  static const std::vector<Backend*>* backends =
-      new std::vector<Backend*>(BackendsFor({"ours", "openssl", "botan", "cryptopp", "kernel",
-                                             "sp800-38f", "sp800-38d", "sp800-38a"}));
+  static const std::vector<Backend*>* backends = new std::vector<Backend*>(BackendsFor(
+      {"ours", "openssl", "botan", "cryptopp", "kernel", "sp800-38f", "sp800-38d", "sp800-38a"}));
   return *backends;
 }
 
@@ -46,7 +46,7 @@ Answers AskAll(Differ* differ, const std::vector<Backend*>& backends, const Requ
 }
 
 std::optional<oracles::Result> AnswerOf(const std::vector<Backend*>& backends,
-                                            const std::string& name, const Request& request) {
+                                        const std::string& name, const Request& request) {
   for (Backend* b : backends) {
     if (b->name() == name) return b->Run(request);
   }
@@ -61,7 +61,7 @@ oracles::Block GcmHashKey(oracles::Cipher cipher, const oracles::Bytes& key) {
   r.key = key;
   r.input.assign(16, 0);
   auto res = cipher == oracles::Cipher::kAria ? AnswerOf(AriaBackends(), "ours/scalar", r)
-                                                  : AnswerOf(*aes, "openssl", r);
+                                              : AnswerOf(*aes, "openssl", r);
   oracles::Block h{};
   if (res && res->accepted && res->output.size() == 16) {
     for (int i = 0; i < 16; ++i) h[i] = res->output[i];

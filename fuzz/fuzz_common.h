@@ -37,7 +37,7 @@ Answers AskAll(Differ* differ, const std::vector<Backend*>& backends, const Requ
 
 // Asks the named backend alone (nullopt when it is not among backends).
 std::optional<oracles::Result> AnswerOf(const std::vector<Backend*>& backends,
-                                            const std::string& name, const Request& request);
+                                        const std::string& name, const Request& request);
 
 // The GHASH key H = E_K(0^128) (SP 800-38D §6.4) of an ARIA key (our scalar path) or an AES key
 // (OpenSSL), for solving IVs; all zero when the key is refused.

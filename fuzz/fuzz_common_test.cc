@@ -1,10 +1,11 @@
 // fuzz_common's AriaBackends(): the independent judges each mode needs are asked, so every fuzz
 // target that compares ARIA answers counts them as votes. For CFB/OFB that is the sp800-38a oracle
 // (CFB1's only judge beside OpenSSL), for KW/KWP sp800-38f, for GCM sp800-38d.
+#include "fuzz/fuzz_common.h"
+
 #include <string>
 
 #include "fuzz/differ.h"
-#include "fuzz/fuzz_common.h"
 #include "gtest/gtest.h"
 
 namespace ariasuite::fuzz {

@@ -74,8 +74,7 @@ void SetCounter(uint8_t iv[16], const FuzzCase& c, size_t blocks) {
       std::memset(iv + 12, 0xff, 4);
       iv[15] = static_cast<uint8_t>(0x100 - delta);
       break;
-    default:
-      break;
+    default: break;
   }
 }
 

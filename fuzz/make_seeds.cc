@@ -14,20 +14,20 @@
 #include <string>
 #include <vector>
 
-#include "vectors/loader.h"
-#include "vectors/wycheproof_writer.h"
 #include "fuzz/cases.h"
 #include "fuzz/fuzz_io.h"
 #include "fuzz/tls12_case.h"
 #include "oracles/hex.h"
 #include "oracles/protocol.h"
+#include "vectors/loader.h"
+#include "vectors/wycheproof_writer.h"
 
 namespace ariasuite::fuzz {
 namespace {
 
-using vectors::TestCase;
 using oracles::Hex;
 using oracles::Mode;
+using vectors::TestCase;
 
 std::string g_out;
 int g_written = 0;
@@ -68,7 +68,8 @@ std::vector<const TestCase*> Spread(const vectors::VectorFile& file, size_t cap)
     std::string key = vectors::ExpectName(t.expect);
     for (const auto& f : t.flags) key += "," + f;
     key += "/" + std::to_string(t.iv.size()) + "/" + std::to_string(t.tag_len) + "/" +
-           std::to_string(t.key.size()) + "/" + std::to_string(std::min<size_t>(t.msg.size(), 64) / 16);
+           std::to_string(t.key.size()) + "/" +
+           std::to_string(std::min<size_t>(t.msg.size(), 64) / 16);
     if (seen.insert(key).second) picked.push_back(&t);
     if (picked.size() >= cap) break;
   }
@@ -136,7 +137,8 @@ void GcmSeeds(const std::string& dir) {
       OpenTamper tamper;
       tamper.source = t->id % 2 ? 2 : 1;
       tamper.flip = static_cast<uint32_t>(t->id * 2654435761u);
-      Write("gcm_layer_boringssl", "wycheproof-aes-gcm-tc" + std::to_string(t->id), Encode(c, tamper));
+      Write("gcm_layer_boringssl", "wycheproof-aes-gcm-tc" + std::to_string(t->id),
+            Encode(c, tamper));
     }
   }
   // Constructed edges: IVs solved so the counter wraps, for several IV lengths, text lengths
@@ -269,12 +271,12 @@ void ModeSeeds(const std::string& dir) {
         if (c.data.size() > 1200) continue;
         c.length = LengthChoice::Raw(c.data.size());
         Write("aria_modes",
-              std::string("wycheproof-") + oracles::ModeName(
-                  s.kind == ModeKind::kCbcPkcs5 ? Mode::kCbcPkcs5
-                  : s.kind == ModeKind::kCcm    ? Mode::kCcm
-                  : s.kind == ModeKind::kCmac   ? Mode::kCmac
-                  : s.kind == ModeKind::kKw     ? Mode::kKw
-                                                : Mode::kKwp) +
+              std::string("wycheproof-") +
+                  oracles::ModeName(s.kind == ModeKind::kCbcPkcs5 ? Mode::kCbcPkcs5
+                                    : s.kind == ModeKind::kCcm    ? Mode::kCcm
+                                    : s.kind == ModeKind::kCmac   ? Mode::kCmac
+                                    : s.kind == ModeKind::kKw     ? Mode::kKw
+                                                                  : Mode::kKwp) +
                   "-tc" + std::to_string(t->id) + (decrypt ? "-dec" : "-enc"),
               Encode(c));
       }
@@ -297,8 +299,12 @@ void ModeSeeds(const std::string& dir) {
     c.key.assign(kAriaKeyLengths[c.key_index], static_cast<uint8_t>(k));
     c.iv.assign(16, static_cast<uint8_t>(0x10 + k));
     c.data.assign(c.length.Length(), static_cast<uint8_t>(0x20 + k));
-    Write("aria_modes", "edge-" + std::string(k % 3 == 0 ? "ecb" : k % 3 == 1 ? "cbc" : "ctr") +
-                            "-" + std::to_string(k),
+    Write("aria_modes",
+          "edge-" +
+              std::string(k % 3 == 0   ? "ecb"
+                          : k % 3 == 1 ? "cbc"
+                                       : "ctr") +
+              "-" + std::to_string(k),
           Encode(c));
   }
   // CFB128, CFB8, CFB1 and OFB, both directions, cut into calls that end mid-block; CFB128 and
@@ -376,7 +382,8 @@ std::string CEscaped(const Bytes& b) {
   return s;
 }
 
-void WriteLoaderSeed(const std::string& name, uint8_t which, uint8_t format, const std::string& text) {
+void WriteLoaderSeed(const std::string& name, uint8_t which, uint8_t format,
+                     const std::string& text) {
   bool skip = false;
   Bytes body(text.begin(), text.end());
   FuzzWriter w;
@@ -430,58 +437,65 @@ void LoaderSeeds(const std::string& dir) {
   WriteLoaderSeed("wycheproof-auto", 0, 0, wyche);
   WriteLoaderSeed("json", 1, 0, wyche);
   const std::string bits = [&] {
-    return "[Keylen = " + std::to_string(8 * t.key.size()) + "]\n[IVlen = " +
-           std::to_string(8 * t.iv.size()) + "]\n[PTlen = " + std::to_string(8 * t.msg.size()) +
-           "]\n[AADlen = " + std::to_string(8 * t.aad.size()) + "]\n[Taglen = " +
-           std::to_string(8 * t.tag.size()) + "]\n\n";
+    return "[Keylen = " + std::to_string(8 * t.key.size()) +
+           "]\n[IVlen = " + std::to_string(8 * t.iv.size()) +
+           "]\n[PTlen = " + std::to_string(8 * t.msg.size()) +
+           "]\n[AADlen = " + std::to_string(8 * t.aad.size()) +
+           "]\n[Taglen = " + std::to_string(8 * t.tag.size()) + "]\n\n";
   }();
   WriteLoaderSeed("cavp-encrypt", 0, 2,
-                  "# ARIA-GCM sample (ariasuite fuzz seed)\n" + bits + "Count = 0\nKey = " +
-                      Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nPT = " + Hex(t.msg) +
-                      "\nAAD = " + Hex(t.aad) + "\nCT = " + Hex(t.ct) + "\nTag = " +
-                      Hex(t.tag) + "\n");
+                  "# ARIA-GCM sample (ariasuite fuzz seed)\n" + bits +
+                      "Count = 0\nKey = " + Hex(t.key) + "\nIV = " + Hex(t.iv) +
+                      "\nPT = " + Hex(t.msg) + "\nAAD = " + Hex(t.aad) + "\nCT = " + Hex(t.ct) +
+                      "\nTag = " + Hex(t.tag) + "\n");
   WriteLoaderSeed("cavp-decrypt-fail", 0, 2,
                   "# ARIA-GCM sample (ariasuite fuzz seed)\n" + bits + "Count = 0\nKey = " +
                       Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nCT = " + Hex(t.ct) +
                       "\nAAD = " + Hex(t.aad) + "\nTag = " + Hex(bad.tag) + "\nFAIL\n");
   WriteLoaderSeed("evp", 0, 3,
                   "Title = ARIA-GCM seed\n\nCipher = ARIA-128-GCM\nKey = " + Hex(t.key) +
-                      "\nIV = " + Hex(t.iv) + "\nAAD = " + Hex(t.aad) + "\nTag = " +
-                      Hex(t.tag) + "\nPlaintext = " + Hex(t.msg) + "\nCiphertext = " +
-                      Hex(t.ct) + "\n\nCipher = ARIA-128-GCM\nOperation = DECRYPT\nKey = " +
-                      Hex(t.key) + "\nIV = " + Hex(t.iv) + "\nAAD = " + Hex(t.aad) +
-                      "\nTag = " + Hex(bad.tag) + "\nPlaintext = " + Hex(t.msg) +
-                      "\nCiphertext = " + Hex(t.ct) + "\nResult = CIPHERFINAL_ERROR\n");
+                      "\nIV = " + Hex(t.iv) + "\nAAD = " + Hex(t.aad) + "\nTag = " + Hex(t.tag) +
+                      "\nPlaintext = " + Hex(t.msg) + "\nCiphertext = " + Hex(t.ct) +
+                      "\n\nCipher = ARIA-128-GCM\nOperation = DECRYPT\nKey = " + Hex(t.key) +
+                      "\nIV = " + Hex(t.iv) + "\nAAD = " + Hex(t.aad) + "\nTag = " + Hex(bad.tag) +
+                      "\nPlaintext = " + Hex(t.msg) + "\nCiphertext = " + Hex(t.ct) +
+                      "\nResult = CIPHERFINAL_ERROR\n");
   Bytes ctext = t.ct;
   ctext.insert(ctext.end(), t.tag.begin(), t.tag.end());
-  WriteLoaderSeed("testmgr", 0, 4,
-                  "static const struct aead_testvec aria_gcm_tv_template[] = {\n\t{\n\t\t.key\t= \"" +
-                      CEscaped(t.key) + "\",\n\t\t.klen\t= " + std::to_string(t.key.size()) +
-                      ",\n\t\t.iv\t= \"" + CEscaped(t.iv) + "\",\n\t\t.assoc\t= \"" +
-                      CEscaped(t.aad) + "\",\n\t\t.alen\t= " + std::to_string(t.aad.size()) +
-                      ",\n\t\t.ptext\t= \"" + CEscaped(t.msg) + "\",\n\t\t.plen\t= " +
-                      std::to_string(t.msg.size()) + ",\n\t\t.ctext\t= \"" + CEscaped(ctext) +
-                      "\",\n\t\t.clen\t= " + std::to_string(ctext.size()) + ",\n\t}\n};\n");
-  WriteLoaderSeed("botan", 0, 5,
-                  "#test cpuid aesni\n[DES/CBC/NoPadding]\nKey = 0123456789abcdef\nNonce = 0011223344556677\n"
-                  "In = 00\nOut = 00\n\n[ARIA-128/GCM]\nKey = " + Hex(t.key) + "\nNonce = " + Hex(t.iv) +
-                      "\nAD = " + Hex(t.aad) + "\nIn = " + Hex(t.msg) + "\nOut = " + Hex(ctext) + "\n");
-  WriteLoaderSeed("cryptopp", 0, 6,
-                  "AlgorithmType: AuthenticatedSymmetricCipher\nName: ARIA/GCM\nSource: seed\nKey: " +
-                      Hex(t.key) + "\nIV: " + Hex(t.iv) + "\nHeader: " + Hex(t.aad) + "\nPlaintext: r1 " +
-                      Hex(t.msg) + " \\\n  \"\"\nCiphertext: 0x" + Hex(t.ct) + "\nMAC: " + Hex(t.tag) +
-                      "\nTest: Encrypt\nMAC: " + Hex(bad.tag) + "\nTest: NotVerify\n");
+  WriteLoaderSeed(
+      "testmgr", 0, 4,
+      "static const struct aead_testvec aria_gcm_tv_template[] = {\n\t{\n\t\t.key\t= \"" +
+          CEscaped(t.key) + "\",\n\t\t.klen\t= " + std::to_string(t.key.size()) +
+          ",\n\t\t.iv\t= \"" + CEscaped(t.iv) + "\",\n\t\t.assoc\t= \"" + CEscaped(t.aad) +
+          "\",\n\t\t.alen\t= " + std::to_string(t.aad.size()) + ",\n\t\t.ptext\t= \"" +
+          CEscaped(t.msg) + "\",\n\t\t.plen\t= " + std::to_string(t.msg.size()) +
+          ",\n\t\t.ctext\t= \"" + CEscaped(ctext) +
+          "\",\n\t\t.clen\t= " + std::to_string(ctext.size()) + ",\n\t}\n};\n");
+  WriteLoaderSeed(
+      "botan", 0, 5,
+      "#test cpuid aesni\n[DES/CBC/NoPadding]\nKey = 0123456789abcdef\nNonce = 0011223344556677\n"
+      "In = 00\nOut = 00\n\n[ARIA-128/GCM]\nKey = " +
+          Hex(t.key) + "\nNonce = " + Hex(t.iv) + "\nAD = " + Hex(t.aad) + "\nIn = " + Hex(t.msg) +
+          "\nOut = " + Hex(ctext) + "\n");
+  WriteLoaderSeed(
+      "cryptopp", 0, 6,
+      "AlgorithmType: AuthenticatedSymmetricCipher\nName: ARIA/GCM\nSource: seed\nKey: " +
+          Hex(t.key) + "\nIV: " + Hex(t.iv) + "\nHeader: " + Hex(t.aad) + "\nPlaintext: r1 " +
+          Hex(t.msg) + " \\\n  \"\"\nCiphertext: 0x" + Hex(t.ct) + "\nMAC: " + Hex(t.tag) +
+          "\nTest: Encrypt\nMAC: " + Hex(bad.tag) + "\nTest: NotVerify\n");
   // RFC 5794 Appendix A.1 (ARIA-128), in Crypto++'s TestData layout.
   WriteLoaderSeed("cryptopp-dat", 0, 7,
                   "000102030405060708090A0B0C0D0E0F 00112233445566778899AABBCCDDEEFF "
                   "D718FBD6AB644C739DA95F3BE6451778\n");
-  WriteLoaderSeed("mbedtls", 0, 8,
-                  "ARIA Selftest\ndepends_on:MBEDTLS_SELF_TEST\naria_selftest:\n\nARIA-128-GCM seed\n"
-                  "auth_crypt_tv:MBEDTLS_CIPHER_ARIA_128_GCM:\"" + Hex(t.key) + "\":\"" + Hex(t.iv) + "\":\"" +
-                      Hex(t.aad) + "\":\"" + Hex(t.ct) + "\":\"" + Hex(t.tag) + "\":\"\":\"" + Hex(t.msg) +
-                      "\":0\n\nARIA-128-GCM seed, bad tag\nauth_crypt_tv:MBEDTLS_CIPHER_ARIA_128_GCM:\"" +
-                      Hex(t.key) + "\":\"" + Hex(t.iv) + "\":\"" + Hex(t.aad) + "\":\"" + Hex(t.ct) + "\":\"" +
-                      Hex(bad.tag) + "\":\"FAIL\":\"\":0\n");
+  WriteLoaderSeed(
+      "mbedtls", 0, 8,
+      "ARIA Selftest\ndepends_on:MBEDTLS_SELF_TEST\naria_selftest:\n\nARIA-128-GCM seed\n"
+      "auth_crypt_tv:MBEDTLS_CIPHER_ARIA_128_GCM:\"" +
+          Hex(t.key) + "\":\"" + Hex(t.iv) + "\":\"" + Hex(t.aad) + "\":\"" + Hex(t.ct) + "\":\"" +
+          Hex(t.tag) + "\":\"\":\"" + Hex(t.msg) +
+          "\":0\n\nARIA-128-GCM seed, bad tag\nauth_crypt_tv:MBEDTLS_CIPHER_ARIA_128_GCM:\"" +
+          Hex(t.key) + "\":\"" + Hex(t.iv) + "\":\"" + Hex(t.aad) + "\":\"" + Hex(t.ct) + "\":\"" +
+          Hex(bad.tag) + "\":\"FAIL\":\"\":0\n");
   oracles::Request r;
   r.op = oracles::Op::kGcmSeal;
   r.key = t.key;

@@ -12,9 +12,9 @@
 
 namespace ariasuite::fuzz {
 
+using oracles::Mode;
 using vectors::Direction;
 using vectors::Expect;
-using oracles::Mode;
 
 std::string ReproducerJson(const oracles::Request& r,
                            const std::optional<oracles::Result>& expected,
@@ -75,10 +75,12 @@ std::string ReproducerJson(const oracles::Request& r,
   doc.header = {"A differential fuzzing finding of ariasuite (fuzz/README.md): the expected result",
                 "is the answer of the majority of backends, including every path of ours."};
   doc.notes["FuzzFinding"] = vectors::FlagNote{
-      "EdgeCase", "Found by ariasuite's differential fuzzers: one library disagrees with the rest."};
+      "EdgeCase",
+      "Found by ariasuite's differential fuzzers: one library disagrees with the rest."};
   const std::map<std::string, std::string> descriptions = {
-      {"WrongDataSize", "The data size is one the mode cannot process (SP 800-38F §6.2: KW needs "
-                        "at least two semiblocks)."},
+      {"WrongDataSize",
+       "The data size is one the mode cannot process (SP 800-38F §6.2: KW needs "
+       "at least two semiblocks)."},
       {"ZeroLengthIv", "An empty IV (SP 800-38D §5.2.1.1 needs len(IV) >= 1)."},
       {"InvalidTagSize", "A tag length the mode does not allow."},
       {"InvalidNonceSize", "A nonce length the mode does not allow (SP 800-38C §A.1: 7..13)."}};
@@ -101,8 +103,8 @@ std::string WriteReproducer(const oracles::Request& request,
   for (char ch : odd_backend) name += (ch == '/' || ch == ':') ? '_' : ch;
   char hash[17];
   std::snprintf(hash, sizeof(hash), "%016zx", std::hash<std::string>{}(json));
-  const std::string path = std::string(dir) + "/reproducer-" + oracles::OpName(request.op) +
-                           "-" + name + "-" + hash + ".json";
+  const std::string path = std::string(dir) + "/reproducer-" + oracles::OpName(request.op) + "-" +
+                           name + "-" + hash + ".json";
   std::ofstream out(path, std::ios::trunc);
   out << json;
   return out.good() ? path : "";

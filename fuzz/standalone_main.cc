@@ -24,8 +24,7 @@ bool RunFile(const std::string& path) {
     std::fprintf(stderr, "fuzz: cannot read %s\n", path.c_str());
     return false;
   }
-  std::vector<uint8_t> data((std::istreambuf_iterator<char>(in)),
-                            std::istreambuf_iterator<char>());
+  std::vector<uint8_t> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::fprintf(stderr, "fuzz: running %s (%zu bytes)\n", path.c_str(), data.size());
   LLVMFuzzerTestOneInput(data.data(), data.size());
   return true;

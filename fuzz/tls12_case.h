@@ -13,19 +13,19 @@
 namespace ariasuite::fuzz {
 
 struct TlsCase {
-  uint8_t key_index = 0;    // 0: 16-byte key (TLS_*_WITH_ARIA_128_GCM_*); 1: 32-byte key
-  uint8_t seq_mode = 0;     // 0: seq as given; 1: 2^64 - 1 - seq (seq 0..3): the run wraps
+  uint8_t key_index = 0;  // 0: 16-byte key (TLS_*_WITH_ARIA_128_GCM_*); 1: 32-byte key
+  uint8_t seq_mode = 0;   // 0: seq as given; 1: 2^64 - 1 - seq (seq 0..3): the run wraps
   uint64_t seq = 0;
-  uint8_t type = 23;        // ContentType (RFC 5246 §6.2.1); application_data is 23
-  uint8_t version_mode = 0; // 0: {3, 3}; 1: version as given
+  uint8_t type = 23;         // ContentType (RFC 5246 §6.2.1); application_data is 23
+  uint8_t version_mode = 0;  // 0: {3, 3}; 1: version as given
   uint16_t version = 0x0303;
-  bool open = false;        // also open the records (every one, after tampering)
-  uint8_t tamper = 0;       // 0: none; 1: flip a bit of the record; 2: open with the next
-                            // sequence number; 3: cut the record by one byte
+  bool open = false;   // also open the records (every one, after tampering)
+  uint8_t tamper = 0;  // 0: none; 1: flip a bit of the record; 2: open with the next
+                       // sequence number; 3: cut the record by one byte
   uint32_t flip = 0;
-  uint8_t nrecords = 1;     // 1..3
-  LengthChoice length;      // each record's plaintext length, unless big
-  bool big = false;         // length 2^14 + big_delta - 16: around the RFC 5246 §6.2.1 limit
+  uint8_t nrecords = 1;  // 1..3
+  LengthChoice length;   // each record's plaintext length, unless big
+  bool big = false;      // length 2^14 + big_delta - 16: around the RFC 5246 §6.2.1 limit
   uint8_t big_delta = 16;
   Bytes key, salt, explicit_nonce, payload;
 

@@ -1,9 +1,10 @@
-// vector_loaders: every parser of the conformance runner on arbitrary bytes: the vector file loaders
-// (auto-detected, and each format forced: Wycheproof JSON, CAVP .rsp, OpenSSL evp text, kernel
-// testmgr.h, Botan .vec, Crypto++ TestVectors and TestData, Mbed TLS .data), the strict JSON parser under them, the exec line protocol's request and response
-// parsers, and the hex codec. Each must return a clean one-line error or a result, never crash
-// (ASan/UBSan watch), and results must be stable: a parsed protocol line formats back to a line
-// that parses to the same thing, decoded hex re-encodes to the input.
+// vector_loaders: every parser of the conformance runner on arbitrary bytes: the vector file
+// loaders (auto-detected, and each format forced: Wycheproof JSON, CAVP .rsp, OpenSSL evp text,
+// kernel testmgr.h, Botan .vec, Crypto++ TestVectors and TestData, Mbed TLS .data), the strict JSON
+// parser under them, the exec line protocol's request and response parsers, and the hex codec. Each
+// must return a clean one-line error or a result, never crash (ASan/UBSan watch), and results must
+// be stable: a parsed protocol line formats back to a line that parses to the same thing, decoded
+// hex re-encodes to the input.
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -12,20 +13,20 @@
 #include <string_view>
 
 #include "fuzz/fuzz_entry.h"
-#include "vectors/loader.h"
 #include "fuzz/fuzz_io.h"
 #include "oracles/hex.h"
 #include "oracles/protocol.h"
 #include "vectors/json.h"
+#include "vectors/loader.h"
 
 namespace ariasuite::fuzz {
 namespace {
 
 using oracles::Bytes;
 
-[[noreturn]] void Fail(const std::string& parser, const std::string& what,
-                       std::string_view input) {
-  std::fprintf(stderr, "ARIA_MISMATCH vector-loader ours/%s vs contract\n  broken: %s\n  input: %s\n",
+[[noreturn]] void Fail(const std::string& parser, const std::string& what, std::string_view input) {
+  std::fprintf(stderr,
+               "ARIA_MISMATCH vector-loader ours/%s vs contract\n  broken: %s\n  input: %s\n",
                parser.c_str(), what.c_str(),
                oracles::Hex(reinterpret_cast<const uint8_t*>(input.data()), input.size()).c_str());
   std::fflush(stderr);
@@ -98,8 +99,7 @@ void FuzzOne(const uint8_t* data, size_t size) {
       }
       const std::string again = oracles::FormatRequestLine(request);
       oracles::Request reparsed;
-      if (!oracles::ParseRequestLine(again, &reparsed, &error) ||
-          !SameRequest(request, reparsed)) {
+      if (!oracles::ParseRequestLine(again, &reparsed, &error) || !SameRequest(request, reparsed)) {
         Fail("ParseRequestLine", "formatted line does not parse back: " + again, line);
       }
       break;

@@ -18,9 +18,9 @@
 #include "impl/cmac.h"
 #include "impl/gcm.h"
 #include "impl/gcm_internal.h"
-#include "impl/testing/gcm_lengths.h"
 #include "impl/keywrap.h"
 #include "impl/modes.h"
+#include "impl/testing/gcm_lengths.h"
 #include "impl/testing/test_util.h"
 
 namespace ariasuite {
@@ -119,7 +119,7 @@ TEST_P(ApiLimitsTest, GcmTextLimitOnBothSidesOneShotAndStreaming) {
     EXPECT_EQ(update(ctx, max_text + 1), Status::kTooLong);
     ASSERT_EQ(ctx.Start(k, iv, 12), Status::kOk);
     internal::SetGcmLengthsForTesting(&ctx, 0, max_text - 1);
-    EXPECT_EQ(update(ctx, 1), Status::kOk);   // exactly at the limit
+    EXPECT_EQ(update(ctx, 1), Status::kOk);  // exactly at the limit
     EXPECT_EQ(update(ctx, 1), Status::kTooLong);
     EXPECT_EQ(update(ctx, 0), Status::kOk);
     ASSERT_EQ(ctx.Start(k, iv, 12), Status::kOk);
@@ -203,8 +203,8 @@ TEST_P(ApiLimitsTest, CcmLengthFieldOnBothSides) {
     EXPECT_EQ(AriaCcmOpen(GetParam(), k, out.data(), nonce.data(), nonce_len, in.data(), max + 1,
                           tag.data(), 16, nullptr, 0),
               Status::kTooLong);
-    EXPECT_EQ(AriaCcmOpen(GetParam(), k, out.data(), nonce.data(), nonce_len, in.data(),
-                          SIZE_MAX, tag.data(), 16, nullptr, 0),
+    EXPECT_EQ(AriaCcmOpen(GetParam(), k, out.data(), nonce.data(), nonce_len, in.data(), SIZE_MAX,
+                          tag.data(), 16, nullptr, 0),
               Status::kTooLong);
     ASSERT_EQ(AriaCcmSeal(GetParam(), k, out.data(), tag.data(), 16, nonce.data(), nonce_len,
                           in.data(), max, nullptr, 0),

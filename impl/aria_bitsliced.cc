@@ -14,9 +14,9 @@
 // inverse is the square. phi, the basis change into the tower (x -> beta, beta a root of the AES
 // polynomial in the tower field), is applied to every byte when the state is loaded and undone when
 // it is stored; round keys are sliced into the tower basis too. Key addition and diffusion are XORs
-// of bytes, which commute with phi, so each S-box needs one affine map, conjugated by phi: after the
-// inversion for S1, S2, before it for S1^-1, S2^-1. The maps are derived at compile time from the
-// specification's matrices and run as fixed XOR networks.
+// of bytes, which commute with phi, so each S-box needs one affine map, conjugated by phi: after
+// the inversion for S1, S2, before it for S1^-1, S2^-1. The maps are derived at compile time from
+// the specification's matrices and run as fixed XOR networks.
 //
 // Diffusion. A (RFC 5794 §2.4.3) factors as A = (J+I)_w . P . (J+I)_w . (J+I)_k, where (J+I)_k
 // replaces each byte of a 4-byte word by the XOR of the word's other three bytes, (J+I)_w does the
@@ -292,7 +292,8 @@ inline void Substitute(W x[8]) {
 // s[k][b]: the state (see the file comment).
 using State = W[4][8];
 
-// RFC 5794 §2.4.2: SL1 = (SB1, SB2, SB3, SB4) and SL2 = (SB3, SB4, SB1, SB2) by byte position mod 4.
+// RFC 5794 §2.4.2: SL1 = (SB1, SB2, SB3, SB4) and SL2 = (SB3, SB4, SB1, SB2) by byte position
+// mod 4.
 inline void SubstituteSl1(State s) {
   Substitute<kS1>(s[0]);
   Substitute<kS2>(s[1]);
@@ -309,7 +310,8 @@ inline void SubstituteSl2(State s) {
 
 inline W Rotl(W x, int n) { return (x << n) | (x >> (64 - n)); }
 
-// (J+I)_w on one word: each 16-bit group (a word w of every block) becomes the XOR of the other three.
+// (J+I)_w on one word: each 16-bit group (a word w of every block) becomes the XOR of the other
+// three.
 inline W MixWords(W x) {
   const W x2 = Rotl(x, 32);
   return Rotl(x ^ x2, 16) ^ x2;
@@ -492,7 +494,9 @@ inline void StoreBe64(uint8_t* p, uint64_t v) {
 }
 
 // The low width_bytes bytes of a big-endian 128-bit value, as masks of its two halves.
-constexpr uint64_t LowBytesMask(int n) { return n >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * n)) - 1; }
+constexpr uint64_t LowBytesMask(int n) {
+  return n >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * n)) - 1;
+}
 
 // Counter mode with a big-endian counter in the low width_bytes bytes of the block (4: inc32, 16:
 // the whole block); the other bytes stay. No branch on the counter: the carry into the high half is

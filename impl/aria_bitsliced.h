@@ -1,6 +1,6 @@
 // The fast constant-time scalar ARIA engine behind Impl::kScalar: 16 blocks at a time, bit-sliced,
-// with the S-boxes computed by a tower-field inversion circuit (see aria_bitsliced.cc). The readable
-// reference it is tested against is aria_ref.cc + sbox.cc.
+// with the S-boxes computed by a tower-field inversion circuit (see aria_bitsliced.cc). The
+// readable reference it is tested against is aria_ref.cc + sbox.cc.
 #ifndef ARIASUITE_IMPL_ARIA_BITSLICED_H_
 #define ARIASUITE_IMPL_ARIA_BITSLICED_H_
 

@@ -1,7 +1,8 @@
-// The fast scalar engine (aria_bitsliced.cc) against the readable reference (aria_ref.cc + sbox.cc):
-// every key size, both key directions, every block count around the 16-block pass, in place and
-// misaligned, every input byte value in every position, and both counter modes at their carries.
-// The RFC 5794 and Wycheproof vectors reach the engine through the scalar path's own tests.
+// The fast scalar engine (aria_bitsliced.cc) against the readable reference (aria_ref.cc +
+// sbox.cc): every key size, both key directions, every block count around the 16-block pass, in
+// place and misaligned, every input byte value in every position, and both counter modes at their
+// carries. The RFC 5794 and Wycheproof vectors reach the engine through the scalar path's own
+// tests.
 #include "impl/aria_bitsliced.h"
 
 #include <cstring>
@@ -38,8 +39,8 @@ TEST(AriaBitslicedTest, BlocksMatchReference) {
     for (bool encrypt : {true, false}) {
       const AriaKey key = MakeKey(Random(rng, key_len), encrypt);
       for (size_t n = 0; n <= 40; ++n) {
-        SCOPED_TRACE(testing::Message() << "key_len=" << key_len << " encrypt=" << encrypt
-                                        << " nblocks=" << n);
+        SCOPED_TRACE(testing::Message()
+                     << "key_len=" << key_len << " encrypt=" << encrypt << " nblocks=" << n);
         const std::vector<uint8_t> in = Random(rng, 16 * n);
         std::vector<uint8_t> want(16 * n), got(16 * n + 1);
         AriaRefCryptBlocks(key, want.data(), in.data(), n);
@@ -63,8 +64,8 @@ TEST(AriaBitslicedTest, EveryByteValueInEveryPosition) {
     AriaRefCryptBlocks(key, want.data(), in.data(), 256);
     BitslicedCryptBlocks(key, got.data(), in.data(), 256);
     for (size_t v = 0; v < 256; ++v) {
-      EXPECT_EQ(Hex(&got[16 * v], 16), Hex(&want[16 * v], 16)) << "key_len=" << key_len
-                                                              << " byte value " << v;
+      EXPECT_EQ(Hex(&got[16 * v], 16), Hex(&want[16 * v], 16))
+          << "key_len=" << key_len << " byte value " << v;
     }
   }
 }

@@ -1,6 +1,6 @@
-// ARIA round-key schedule shared by every backend (RFC 5794 §2.3). A key holds the round keys of one
-// direction: encryption keys ek_1..ek_{n+1}, or decryption keys dk_1..dk_{n+1} (RFC 5794 §2.4), so
-// every block engine runs the same rounds and only the key decides the direction.
+// ARIA round-key schedule shared by every backend (RFC 5794 §2.3). A key holds the round keys of
+// one direction: encryption keys ek_1..ek_{n+1}, or decryption keys dk_1..dk_{n+1} (RFC 5794 §2.4),
+// so every block engine runs the same rounds and only the key decides the direction.
 #ifndef ARIASUITE_IMPL_ARIA_KEY_H_
 #define ARIASUITE_IMPL_ARIA_KEY_H_
 

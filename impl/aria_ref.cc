@@ -2,16 +2,17 @@
 // table. The scalar path's block and CTR functions are the fast bit-sliced engine
 // (aria_bitsliced.cc); the readable rounds here are what tests check it against.
 //
-// Technique: the reference round function works on up to four blocks (64 bytes) at once. Key addition and the
-// diffusion layer A (RFC 5794 §2.4.3) are plain XORs of bytes; the substitution layers SL1/SL2
-// (§2.4.2) are evaluated without tables by sbox.cc (bit-sliced GF(2^8) inversion plus per-lane
-// affine maps). Nothing indexes memory or branches on key or data, so the path is constant time.
-// GHASH is in ghash_ref.cc.
+// Technique: the reference round function works on up to four blocks (64 bytes) at once. Key
+// addition and the diffusion layer A (RFC 5794 §2.4.3) are plain XORs of bytes; the substitution
+// layers SL1/SL2 (§2.4.2) are evaluated without tables by sbox.cc (bit-sliced GF(2^8) inversion
+// plus per-lane affine maps). Nothing indexes memory or branches on key or data, so the path is
+// constant time. GHASH is in ghash_ref.cc.
+#include "impl/aria_ref.h"
+
 #include <cstring>
 
 #include "impl/aria.h"
 #include "impl/aria_bitsliced.h"
-#include "impl/aria_ref.h"
 #include "impl/ghash_ref.h"
 #include "impl/internal.h"
 #include "impl/sbox.h"
@@ -22,9 +23,12 @@ namespace {
 
 // RFC 5794 §2.2: the constants C1, C2, C3 (first 384 bits of the fractional part of 1/pi).
 constexpr uint8_t kC[3][16] = {
-    {0x51, 0x7c, 0xc1, 0xb7, 0x27, 0x22, 0x0a, 0x94, 0xfe, 0x13, 0xab, 0xe8, 0xfa, 0x9a, 0x6e, 0xe0},
-    {0x6d, 0xb1, 0x4a, 0xcc, 0x9e, 0x21, 0xc8, 0x20, 0xff, 0x28, 0xb1, 0xd5, 0xef, 0x5d, 0xe2, 0xb0},
-    {0xdb, 0x92, 0x37, 0x1d, 0x21, 0x26, 0xe9, 0x70, 0x03, 0x24, 0x97, 0x75, 0x04, 0xe8, 0xc9, 0x0e},
+    {0x51, 0x7c, 0xc1, 0xb7, 0x27, 0x22, 0x0a, 0x94, 0xfe, 0x13, 0xab, 0xe8, 0xfa, 0x9a, 0x6e,
+     0xe0},
+    {0x6d, 0xb1, 0x4a, 0xcc, 0x9e, 0x21, 0xc8, 0x20, 0xff, 0x28, 0xb1, 0xd5, 0xef, 0x5d, 0xe2,
+     0xb0},
+    {0xdb, 0x92, 0x37, 0x1d, 0x21, 0x26, 0xe9, 0x70, 0x03, 0x24, 0x97, 0x75, 0x04, 0xe8, 0xc9,
+     0x0e},
 };
 
 // RFC 5794 §2.4.3: the diffusion layer A (an involution), on one 16-byte block.
@@ -138,8 +142,9 @@ void AriaTraceRounds(const AriaKey& key, uint8_t out_rounds[kAriaMaxRounds][16],
 
 const Backend& ScalarBackend() {
   static const Backend backend = {
-      Impl::kScalar,  "scalar",     BitslicedCryptBlocks, BitslicedCtr32, BitslicedCtr128,
-      GhashInitRef,   GhashRef,     nullptr,              nullptr,
+      Impl::kScalar,  "scalar",        BitslicedCryptBlocks,
+      BitslicedCtr32, BitslicedCtr128, GhashInitRef,
+      GhashRef,       nullptr,         nullptr,
   };
   return backend;
 }
@@ -180,8 +185,8 @@ Status AriaSetEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
   const int rounds = 12 + 2 * first;
   for (int k = 0; k <= rounds; ++k) {
     const int g = k / 4, i = k % 4;
-    const internal::U128 v = (i < 3) ? Xor(w[i], RotR(w[i + 1], kRight[g]))
-                                     : Xor(RotR(w[0], kRight[g]), w[3]);
+    const internal::U128 v =
+        (i < 3) ? Xor(w[i], RotR(w[i + 1], kRight[g])) : Xor(RotR(w[0], kRight[g]), w[3]);
     internal::Store(out->rk[k], v);
   }
   out->rounds = rounds;

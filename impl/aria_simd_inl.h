@@ -279,7 +279,7 @@ ARIASUITE_SIMD_INLINE void Ctr32Regs(typename T::V x[16], const uint8_t prefix[1
   alignas(16) uint8_t tmpl[16];
   std::memcpy(tmpl, prefix, 12);
   std::memcpy(tmpl + 12, &c, 4);  // little-endian, so 32-bit lane adds work.
-  alignas(16) static constexpr uint8_t kSwap[16] = {0, 1, 2, 3, 4, 5, 6, 7,
+  alignas(16) static constexpr uint8_t kSwap[16] = {0, 1, 2,  3,  4,  5,  6,  7,
                                                     8, 9, 10, 11, 15, 14, 13, 12};
   alignas(16) uint32_t step[4] = {0, 0, 0, static_cast<uint32_t>(T::kLanes)};
   const typename T::V swap = T::Bcast128(kSwap);
@@ -294,10 +294,10 @@ ARIASUITE_SIMD_INLINE void Ctr32Regs(typename T::V x[16], const uint8_t prefix[1
 
 // The counter blocks of Ctr32Regs built directly in byte-sliced form, which saves the input
 // transpose: after Transpose, byte i of lane l of register j is byte j of block L*i + l. Bytes
-// 0..11 are the prefix in every block (a broadcast each). The counters c + L*i + l are added as 32-bit
-// lanes in four registers W_k (lane l, dword m: i = 4k + m), whose bytes a PSHUFB per register
-// and two rounds of unpacks regroup by byte position: little-endian byte t of every counter lands
-// in one register, which is block byte 15 - t.
+// 0..11 are the prefix in every block (a broadcast each). The counters c + L*i + l are added as
+// 32-bit lanes in four registers W_k (lane l, dword m: i = 4k + m), whose bytes a PSHUFB per
+// register and two rounds of unpacks regroup by byte position: little-endian byte t of every
+// counter lands in one register, which is block byte 15 - t.
 template <class T>
 ARIASUITE_SIMD_INLINE void Ctr32SlicedRegs(typename T::V x[16], const uint8_t prefix[12],
                                            uint32_t c) {
@@ -403,8 +403,8 @@ alignas(16) inline constexpr uint8_t kDiffPerm[7][16] = {
 // T: vector traits with Shuffle8, Xor3, Bcast128, Add32, LaneIndex32 and LoadN/StoreN(p, n) that
 // touch only the first n <= kLanes blocks of a register (masked moves: nothing past the buffer is
 // read or written, and the other lanes load as zero). Sbox<T>::Sl(x, odd) is SL1 (odd) or SL2 on
-// whole blocks. Up to R registers are processed side by side; a call uses as many as its blocks need, so
-// one block costs one register's latency.
+// whole blocks. Up to R registers are processed side by side; a call uses as many as its blocks
+// need, so one block costs one register's latency.
 template <class T, int R, template <class> class Sbox>
 struct SmallEngine {
   using V = typename T::V;
@@ -469,7 +469,7 @@ struct SmallEngine {
   template <int K>
   static ARIASUITE_SIMD_INLINE void Ctr32K(const AriaKey& key, uint8_t* out, const uint8_t* in,
                                            size_t n, const uint8_t ctr[16]) {
-    alignas(16) static constexpr uint8_t kSwap[16] = {0, 1, 2, 3, 4, 5, 6, 7,
+    alignas(16) static constexpr uint8_t kSwap[16] = {0, 1, 2,  3,  4,  5,  6,  7,
                                                       8, 9, 10, 11, 15, 14, 13, 12};
     alignas(16) static constexpr uint32_t kStep[4] = {0, 0, 0, static_cast<uint32_t>(T::kLanes)};
     const V swap = T::Bcast128(kSwap);
@@ -600,8 +600,8 @@ inline void Ctr32Setup(Job* job, const uint8_t ctr[16]) {
 }
 
 inline void Ctr32Advance(uint8_t ctr[16], size_t n) {
-  uint32_t c = (uint32_t{ctr[12]} << 24) | (uint32_t{ctr[13]} << 16) |
-               (uint32_t{ctr[14]} << 8) | uint32_t{ctr[15]};
+  uint32_t c = (uint32_t{ctr[12]} << 24) | (uint32_t{ctr[13]} << 16) | (uint32_t{ctr[14]} << 8) |
+               uint32_t{ctr[15]};
   c += static_cast<uint32_t>(n);
   ctr[12] = static_cast<uint8_t>(c >> 24);
   ctr[13] = static_cast<uint8_t>(c >> 16);

@@ -28,14 +28,10 @@ using internal::Backend;
 
 const Backend& BackendOf(Impl impl) {
   switch (impl) {
-    case Impl::kAesniAvx:
-      return internal::AesniAvxBackend();
-    case Impl::kGfniAvx2:
-      return internal::GfniAvx2Backend();
-    case Impl::kGfniAvx512:
-      return internal::GfniAvx512Backend();
-    default:
-      return internal::ScalarBackend();
+    case Impl::kAesniAvx: return internal::AesniAvxBackend();
+    case Impl::kGfniAvx2: return internal::GfniAvx2Backend();
+    case Impl::kGfniAvx512: return internal::GfniAvx512Backend();
+    default: return internal::ScalarBackend();
   }
 }
 
@@ -73,8 +69,8 @@ std::vector<uint8_t> EvpGcmSeal(const std::vector<uint8_t>& key, const uint8_t i
   int n = 0;
   bool ok = cipher != nullptr && ctx != nullptr &&
             EVP_EncryptInit_ex2(ctx, cipher, key.data(), iv, nullptr) == 1 &&
-            (aad.empty() || EVP_EncryptUpdate(ctx, nullptr, &n, aad.data(),
-                                              static_cast<int>(aad.size())) == 1) &&
+            (aad.empty() ||
+             EVP_EncryptUpdate(ctx, nullptr, &n, aad.data(), static_cast<int>(aad.size())) == 1) &&
             (len == 0 || EVP_EncryptUpdate(ctx, out.data(), &n, in, static_cast<int>(len)) == 1) &&
             EVP_EncryptFinal_ex(ctx, out.data() + len, &n) == 1 &&
             EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, 16, out.data() + len) == 1;
@@ -390,14 +386,10 @@ TEST_P(AriaSimdTest, GcmBulkAcrossCounterWrap) {
 
 std::string ImplTestName(const ::testing::TestParamInfo<Impl>& info) {
   switch (info.param) {
-    case Impl::kAesniAvx:
-      return "AesniAvx";
-    case Impl::kGfniAvx2:
-      return "GfniAvx2";
-    case Impl::kGfniAvx512:
-      return "GfniAvx512";
-    default:
-      return "Scalar";
+    case Impl::kAesniAvx: return "AesniAvx";
+    case Impl::kGfniAvx2: return "GfniAvx2";
+    case Impl::kGfniAvx512: return "GfniAvx512";
+    default: return "Scalar";
   }
 }
 

@@ -40,9 +40,9 @@ TEST_P(CbcPkcs5Test, MatchesOpenSsl) {
       ASSERT_EQ(AriaSetDecryptKey(&dk, key.data(), key.size()), Status::kOk);
       Bytes ct(len + 16);
       size_t ct_len = 0;
-      ASSERT_EQ(AriaCbcPkcs5Encrypt(GetParam(), ek, ct.data(), &ct_len, iv.data(), pt.data(),
-                                    pt.size()),
-                Status::kOk);
+      ASSERT_EQ(
+          AriaCbcPkcs5Encrypt(GetParam(), ek, ct.data(), &ct_len, iv.data(), pt.data(), pt.size()),
+          Status::kOk);
       ct.resize(ct_len);
       EXPECT_EQ(ct_len, len - len % 16 + 16);
       oracles::Request r;

@@ -25,8 +25,8 @@ Status AriaCcmSeal(Impl impl, const AriaKey& key, uint8_t* out, uint8_t* out_tag
                    const uint8_t* nonce, size_t nonce_len, const uint8_t* in, size_t in_len,
                    const uint8_t* aad, size_t aad_len);
 
-// Open (SP 800-38C §6.2): out gets in_len plaintext bytes. On a tag mismatch returns kAuthFailed and
-// zeroes out; the comparison is constant-time. Other errors as AriaCcmSeal.
+// Open (SP 800-38C §6.2): out gets in_len plaintext bytes. On a tag mismatch returns kAuthFailed
+// and zeroes out; the comparison is constant-time. Other errors as AriaCcmSeal.
 Status AriaCcmOpen(Impl impl, const AriaKey& key, uint8_t* out, const uint8_t* nonce,
                    size_t nonce_len, const uint8_t* in, size_t in_len, const uint8_t* tag,
                    size_t tag_len, const uint8_t* aad, size_t aad_len);

@@ -38,8 +38,8 @@ class CcmTest : public ::ariasuite::test_util::PerImplTest {
     AriaKey k;
     ASSERT_EQ(AriaSetEncryptKey(&k, key.data(), key.size()), Status::kOk);
     Bytes ct(pt.size()), tag(tag_len);
-    ASSERT_EQ(AriaCcmSeal(GetParam(), k, ct.data(), tag.data(), tag_len, nonce.data(),
-                          nonce.size(), pt.data(), pt.size(), aad.data(), aad.size()),
+    ASSERT_EQ(AriaCcmSeal(GetParam(), k, ct.data(), tag.data(), tag_len, nonce.data(), nonce.size(),
+                          pt.data(), pt.size(), aad.data(), aad.size()),
               Status::kOk);
     oracles::Request r;
     r.op = Op::kCcmSeal;
@@ -113,8 +113,8 @@ TEST_P(CcmTest, TamperingIsRejectedAndOutputZeroed) {
   }
   // A shorter tag than the one produced is a different tag length, so it must fail too.
   Bytes out(pt.size());
-  EXPECT_EQ(AriaCcmOpen(GetParam(), k, out.data(), nonce.data(), nonce.size(), ct.data(),
-                        ct.size(), tag.data(), 8, aad.data(), aad.size()),
+  EXPECT_EQ(AriaCcmOpen(GetParam(), k, out.data(), nonce.data(), nonce.size(), ct.data(), ct.size(),
+                        tag.data(), 8, aad.data(), aad.size()),
             Status::kAuthFailed);
 }
 
@@ -160,11 +160,11 @@ TEST_P(CcmTest, ParameterErrors) {
   }
   // 13-byte nonce: a 2-byte length field, so 65535 bytes fit and 65536 do not (SP 800-38C §A.1).
   Bytes big(65536), big_out(65536);
-  EXPECT_EQ(AriaCcmSeal(GetParam(), k, big_out.data(), tag.data(), 16, nonce.data(), 13,
-                        big.data(), 65536, nullptr, 0),
+  EXPECT_EQ(AriaCcmSeal(GetParam(), k, big_out.data(), tag.data(), 16, nonce.data(), 13, big.data(),
+                        65536, nullptr, 0),
             Status::kTooLong);
-  EXPECT_EQ(AriaCcmSeal(GetParam(), k, big_out.data(), tag.data(), 16, nonce.data(), 13,
-                        big.data(), 65535, nullptr, 0),
+  EXPECT_EQ(AriaCcmSeal(GetParam(), k, big_out.data(), tag.data(), 16, nonce.data(), 13, big.data(),
+                        65535, nullptr, 0),
             Status::kOk);
 }
 

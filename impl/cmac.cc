@@ -54,8 +54,8 @@ Status FullMac(Impl impl, const AriaKey& key, uint8_t mac[kBlock], const uint8_t
 
 }  // namespace
 
-Status AriaCmac(Impl impl, const AriaKey& key, uint8_t* out_tag, size_t tag_len,
-                const uint8_t* in, size_t in_len) {
+Status AriaCmac(Impl impl, const AriaKey& key, uint8_t* out_tag, size_t tag_len, const uint8_t* in,
+                size_t in_len) {
   if (tag_len < 1 || tag_len > kBlock) return Status::kBadTagLength;
   uint8_t mac[kBlock];
   Status s = FullMac(impl, key, mac, in, in_len);

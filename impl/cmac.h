@@ -15,8 +15,8 @@ namespace ariasuite {
 
 // SP 800-38B §6.2: out_tag gets MSB_tag_len(T), tag_len in 1..16 (else kBadTagLength). key holds
 // encryption round keys. in may be null when in_len is 0.
-Status AriaCmac(Impl impl, const AriaKey& key, uint8_t* out_tag, size_t tag_len,
-                const uint8_t* in, size_t in_len);
+Status AriaCmac(Impl impl, const AriaKey& key, uint8_t* out_tag, size_t tag_len, const uint8_t* in,
+                size_t in_len);
 
 // SP 800-38B §6.3: kOk when tag (tag_len bytes, 1..16) equals MSB_tag_len(T), else kAuthFailed;
 // the comparison is constant-time.

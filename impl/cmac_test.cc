@@ -77,8 +77,7 @@ TEST_P(CmacTest, TruncationAndVerification) {
             Status::kAuthFailed);
   Bytes tag(17);
   EXPECT_EQ(AriaCmac(GetParam(), k, tag.data(), 0, msg.data(), msg.size()), Status::kBadTagLength);
-  EXPECT_EQ(AriaCmac(GetParam(), k, tag.data(), 17, msg.data(), msg.size()),
-            Status::kBadTagLength);
+  EXPECT_EQ(AriaCmac(GetParam(), k, tag.data(), 17, msg.data(), msg.size()), Status::kBadTagLength);
   EXPECT_EQ(AriaCmacVerify(GetParam(), k, tag.data(), 0, msg.data(), msg.size()),
             Status::kBadTagLength);
 }

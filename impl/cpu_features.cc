@@ -53,7 +53,8 @@ struct Need {
 // What each path's code actually executes (its copts; checked against the disassembled objects by
 // //impl:dispatch_isa_test): aesni-avx is -maes -mavx -mpclmul (its byte shuffles are VEX
 // VPSHUFB, an AVX instruction, so SSSE3 is not asked for); gfni-avx2 is -mgfni -mavx2 -mpclmul
-// -mvpclmulqdq (ymm VPCLMULQDQ for GHASH); gfni-avx512 adds AVX512F/BW/VL (ZMM, byte shuffles and masks, ternary logic on xmm/ymm).
+// -mvpclmulqdq (ymm VPCLMULQDQ for GHASH); gfni-avx512 adds AVX512F/BW/VL (ZMM, byte shuffles and
+// masks, ternary logic on xmm/ymm).
 constexpr Need kAesniAvx[] = {{"AES-NI", &CpuFeatures::aesni},
                               {"AVX", &CpuFeatures::avx},
                               {"PCLMULQDQ", &CpuFeatures::pclmulqdq},
@@ -64,16 +65,12 @@ constexpr Need kGfniAvx2[] = {{"GFNI", &CpuFeatures::gfni},
                               {"PCLMULQDQ", &CpuFeatures::pclmulqdq},
                               {"VPCLMULQDQ", &CpuFeatures::vpclmulqdq},
                               {"OS YMM state", &CpuFeatures::os_ymm}};
-constexpr Need kGfniAvx512[] = {{"GFNI", &CpuFeatures::gfni},
-                                {"AVX", &CpuFeatures::avx},
-                                {"AVX2", &CpuFeatures::avx2},
-                                {"AVX512F", &CpuFeatures::avx512f},
-                                {"AVX512BW", &CpuFeatures::avx512bw},
-                                {"AVX512VL", &CpuFeatures::avx512vl},
-                                {"PCLMULQDQ", &CpuFeatures::pclmulqdq},
-                                {"VPCLMULQDQ", &CpuFeatures::vpclmulqdq},
-                                {"OS YMM state", &CpuFeatures::os_ymm},
-                                {"OS ZMM state", &CpuFeatures::os_zmm}};
+constexpr Need kGfniAvx512[] = {
+    {"GFNI", &CpuFeatures::gfni},           {"AVX", &CpuFeatures::avx},
+    {"AVX2", &CpuFeatures::avx2},           {"AVX512F", &CpuFeatures::avx512f},
+    {"AVX512BW", &CpuFeatures::avx512bw},   {"AVX512VL", &CpuFeatures::avx512vl},
+    {"PCLMULQDQ", &CpuFeatures::pclmulqdq}, {"VPCLMULQDQ", &CpuFeatures::vpclmulqdq},
+    {"OS YMM state", &CpuFeatures::os_ymm}, {"OS ZMM state", &CpuFeatures::os_zmm}};
 
 template <size_t N>
 bool Check(const Need (&needs)[N], const CpuFeatures& f, std::string* missing) {
@@ -105,14 +102,10 @@ const CpuFeatures& HostCpuFeatures() {
 
 bool PathRunsOn(Impl impl, const CpuFeatures& f, std::string* missing) {
   switch (impl) {
-    case Impl::kScalar:
-      return true;
-    case Impl::kAesniAvx:
-      return Check(kAesniAvx, f, missing);
-    case Impl::kGfniAvx2:
-      return Check(kGfniAvx2, f, missing);
-    case Impl::kGfniAvx512:
-      return Check(kGfniAvx512, f, missing);
+    case Impl::kScalar: return true;
+    case Impl::kAesniAvx: return Check(kAesniAvx, f, missing);
+    case Impl::kGfniAvx2: return Check(kGfniAvx2, f, missing);
+    case Impl::kGfniAvx512: return Check(kGfniAvx512, f, missing);
   }
   if (missing != nullptr) *missing = "unknown path";
   return false;
@@ -138,14 +131,10 @@ std::string CpuFeatureNames(const CpuFeatures& f) {
 
 std::string PathRequirements(Impl impl) {
   switch (impl) {
-    case Impl::kScalar:
-      return "none";
-    case Impl::kAesniAvx:
-      return Join(kAesniAvx);
-    case Impl::kGfniAvx2:
-      return Join(kGfniAvx2);
-    case Impl::kGfniAvx512:
-      return Join(kGfniAvx512);
+    case Impl::kScalar: return "none";
+    case Impl::kAesniAvx: return Join(kAesniAvx);
+    case Impl::kGfniAvx2: return Join(kGfniAvx2);
+    case Impl::kGfniAvx512: return Join(kGfniAvx512);
   }
   return "unknown path";
 }

@@ -11,14 +11,10 @@ namespace {
 
 const internal::Backend* RealBackend(Impl impl) {
   switch (impl) {
-    case Impl::kScalar:
-      return &internal::ScalarBackend();
-    case Impl::kAesniAvx:
-      return &internal::AesniAvxBackend();
-    case Impl::kGfniAvx2:
-      return &internal::GfniAvx2Backend();
-    case Impl::kGfniAvx512:
-      return &internal::GfniAvx512Backend();
+    case Impl::kScalar: return &internal::ScalarBackend();
+    case Impl::kAesniAvx: return &internal::AesniAvxBackend();
+    case Impl::kGfniAvx2: return &internal::GfniAvx2Backend();
+    case Impl::kGfniAvx512: return &internal::GfniAvx512Backend();
   }
   return nullptr;
 }

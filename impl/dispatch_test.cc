@@ -1,7 +1,8 @@
 // Dispatch: the support decision follows CPUID/XGETBV and each path's real needs, the table handed
 // out for a path is that path's, the path asked for is the one that actually runs (counted through
-// impl/testing/dispatch_counting.h), and ARIASUITE_IMPL forces a path; a bad one is an error returned by
-// ImplFromEnvironment (the library never exits; the CLIs exit 2, tools/bench/impls_env_test.sh).
+// impl/testing/dispatch_counting.h), and ARIASUITE_IMPL forces a path; a bad one is an error
+// returned by ImplFromEnvironment (the library never exits; the CLIs exit 2,
+// tools/bench/impls_env_test.sh).
 #include "impl/dispatch.h"
 
 #include <cctype>
@@ -13,9 +14,9 @@
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/cpu_features.h"
-#include "impl/testing/dispatch_counting.h"
 #include "impl/gcm.h"
 #include "impl/modes.h"
+#include "impl/testing/dispatch_counting.h"
 
 namespace ariasuite {
 namespace {

@@ -87,9 +87,9 @@ bool IsShort(size_t in_len, size_t aad_len) {
 }
 
 struct ShortMessage {
-  alignas(64) uint8_t keystream[16 + kShortMaxText];  // E_K(J0), then the text's keystream.
+  alignas(64) uint8_t keystream[16 + kShortMaxText];   // E_K(J0), then the text's keystream.
   alignas(64) uint8_t hash_in[16 * kShortHashBlocks];  // A || 0^v || C || 0^u || lengths.
-  size_t text_off;                                      // where C starts in hash_in.
+  size_t text_off;                                     // where C starts in hash_in.
   size_t hash_blocks;
 };
 
@@ -443,14 +443,13 @@ Status AriaGcmOpen(const AriaGcmKey& key, uint8_t* out, const uint8_t* iv, size_
                    const uint8_t* in, size_t in_len, const uint8_t* tag, size_t tag_len,
                    const uint8_t* aad, size_t aad_len) {
   if (!key.initialized()) return Status::kBadState;
-  return internal::GcmOpen(AriaGcmKeyAccess::Engine(key), out, iv, iv_len, in, in_len, tag,
-                           tag_len, aad, aad_len);
+  return internal::GcmOpen(AriaGcmKeyAccess::Engine(key), out, iv, iv_len, in, in_len, tag, tag_len,
+                           aad, aad_len);
 }
 
 Status AriaGcmContext::Start(const AriaGcmKey& key, const uint8_t* iv, size_t iv_len) {
   if (!key.initialized()) return Status::kBadState;
-  return internal::GcmContextAccess::State(*this).Start(AriaGcmKeyAccess::Engine(key), iv,
-                                                        iv_len);
+  return internal::GcmContextAccess::State(*this).Start(AriaGcmKeyAccess::Engine(key), iv, iv_len);
 }
 
 Status AriaGcmContext::UpdateAad(const uint8_t* aad, size_t len) {

@@ -31,8 +31,8 @@
 namespace ariasuite {
 
 namespace internal {
-struct Backend;            // internal.h
-struct GcmContextAccess;   // gcm_internal.h: the GCM layer's view of the private state below
+struct Backend;           // internal.h
+struct GcmContextAccess;  // gcm_internal.h: the GCM layer's view of the private state below
 }  // namespace internal
 
 inline constexpr size_t kGcmMinTagLen = 4, kGcmMaxTagLen = 16;

@@ -4,12 +4,14 @@
 // a truncated or unscaled count, so the expected tag never comes from impl/.
 //
 // Streaming (every path): the counts are set with the test hook (AriaGcmContext::
-// SetGcmLengthsForTesting) after a short real message. GHASH is linear in its last block, so the tag
-// for fake counts L' is OpenSSL's tag for the real message XOR (L xor L')·H, H = ARIA_K(0^128)
+// SetGcmLengthsForTesting) after a short real message. GHASH is linear in its last block, so the
+// tag for fake counts L' is OpenSSL's tag for the real message XOR (L xor L')·H, H = ARIA_K(0^128)
 // from OpenSSL's raw ECB, the multiply oracles/gcm_math's GfMul (SP 800-38D §6.3 Algorithm 1,
 // sharing no code with impl/).
 // One-shot (SIMD paths, whose GHASH runs at a few cycles per byte): a real 2^29-byte AAD (exactly
 // 2^32 bits, low 32 bits zero) and 2^29 + 3 bytes, against OpenSSL's ARIA-GCM.
+#include "impl/testing/gcm_lengths.h"
+
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -17,7 +19,6 @@
 
 #include "gtest/gtest.h"
 #include "impl/gcm.h"
-#include "impl/testing/gcm_lengths.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
 #include "oracles/gcm_math.h"
@@ -60,10 +61,10 @@ Bytes ExpectedTag(const Bytes& key, const Bytes& iv, const Bytes& aad, const Byt
 class GcmLengthsTest : public test_util::PerImplTest {};
 
 // Byte counts whose bit counts are >= 2^32: around 2^29, 2^32, 2^33 and the text limit 2^36 - 32.
-constexpr uint64_t kBigCounts[] = {
-    uint64_t{1} << 29,         (uint64_t{1} << 29) + 1, (uint64_t{1} << 29) + 15,
-    (uint64_t{1} << 32) - 1,   uint64_t{1} << 32,       (uint64_t{1} << 33) + 7,
-    (uint64_t{1} << 35) + 123, (uint64_t{1} << 36) - 32};
+constexpr uint64_t kBigCounts[] = {uint64_t{1} << 29,         (uint64_t{1} << 29) + 1,
+                                   (uint64_t{1} << 29) + 15,  (uint64_t{1} << 32) - 1,
+                                   uint64_t{1} << 32,         (uint64_t{1} << 33) + 7,
+                                   (uint64_t{1} << 35) + 123, (uint64_t{1} << 36) - 32};
 
 TEST_P(GcmLengthsTest, StreamingLengthsBlockPast32BitsMatchesIndependentTag) {
   std::mt19937_64 rng(29);
@@ -78,9 +79,9 @@ TEST_P(GcmLengthsTest, StreamingLengthsBlockPast32BitsMatchesIndependentTag) {
   };
   std::vector<Counts> cases;
   for (uint64_t n : kBigCounts) {
-    cases.push_back({aad.size(), n});                      // text past 32 bits
-    cases.push_back({n, pt.size()});                       // AAD past 32 bits
-    cases.push_back({n + 5, n});                           // both
+    cases.push_back({aad.size(), n});  // text past 32 bits
+    cases.push_back({n, pt.size()});   // AAD past 32 bits
+    cases.push_back({n + 5, n});       // both
   }
   cases.push_back({(uint64_t{1} << 60) + 3, pt.size()});  // AAD bits past 2^63
   for (const Counts& c : cases) {
@@ -130,8 +131,8 @@ TEST_P(GcmLengthsTest, OneShotRealAadOf2To29Bytes) {
     auto want = openssl_oracle::GcmSeal("ARIA", key, iv, aad, pt, 16);
     ASSERT_TRUE(want);
     Bytes ct(pt.size()), tag(16);
-    ASSERT_EQ(AriaGcmSeal(k, ct.data(), tag.data(), 16, iv.data(), iv.size(), pt.data(),
-                          pt.size(), aad.data(), aad.size()),
+    ASSERT_EQ(AriaGcmSeal(k, ct.data(), tag.data(), 16, iv.data(), iv.size(), pt.data(), pt.size(),
+                          aad.data(), aad.size()),
               Status::kOk);
     EXPECT_EQ(Hex(tag), Hex(want->tag));
     Bytes back(pt.size());

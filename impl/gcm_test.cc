@@ -3,14 +3,14 @@
 // single-bit flip, the tag-length policy, IV lengths, limits, call-order errors, in-place use and
 // what the streaming decrypt releases.
 #include "impl/gcm.h"
-#include "impl/gcm_internal.h"
-#include "impl/testing/gcm_lengths.h"
 
 #include <cstring>
 #include <random>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "impl/gcm_internal.h"
+#include "impl/testing/gcm_lengths.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
 #include "oracles/hex.h"
@@ -85,18 +85,18 @@ TEST_P(GcmTest, StreamingEverySplitGivesTheOneShotResult) {
     const Bytes& in = encrypt ? m.pt : ct;
     if (encrypt) {
       EXPECT_EQ(ctx.UpdateEncrypt(out.data(), in.data(), text_split), Status::kOk);
-      EXPECT_EQ(ctx.UpdateEncrypt(out.data() + text_split, in.data() + text_split,
-                                  300 - text_split),
-                Status::kOk);
+      EXPECT_EQ(
+          ctx.UpdateEncrypt(out.data() + text_split, in.data() + text_split, 300 - text_split),
+          Status::kOk);
       Bytes t(16);
       EXPECT_EQ(ctx.FinishEncrypt(t.data(), 16), Status::kOk);
       EXPECT_EQ(Hex(out), Hex(ct)) << "aad split " << aad_split << " text split " << text_split;
       EXPECT_EQ(Hex(t), Hex(tag)) << "aad split " << aad_split << " text split " << text_split;
     } else {
       EXPECT_EQ(ctx.UpdateDecrypt(out.data(), in.data(), text_split), Status::kOk);
-      EXPECT_EQ(ctx.UpdateDecrypt(out.data() + text_split, in.data() + text_split,
-                                  300 - text_split),
-                Status::kOk);
+      EXPECT_EQ(
+          ctx.UpdateDecrypt(out.data() + text_split, in.data() + text_split, 300 - text_split),
+          Status::kOk);
       EXPECT_EQ(ctx.FinishDecrypt(tag.data(), 16), Status::kOk);
       EXPECT_EQ(Hex(out), Hex(m.pt)) << "aad split " << aad_split << " text " << text_split;
     }
@@ -140,8 +140,8 @@ TEST_P(GcmTest, EverySingleBitFlipIsRejected) {
             Status::kOk);
   auto open = [&](Bytes iv, Bytes c, Bytes t, Bytes aad) {
     Bytes out(c.size(), 0xAA);
-    const Status s = AriaGcmOpen(k, out.data(), iv.data(), iv.size(), c.data(), c.size(),
-                                 t.data(), t.size(), aad.data(), aad.size());
+    const Status s = AriaGcmOpen(k, out.data(), iv.data(), iv.size(), c.data(), c.size(), t.data(),
+                                 t.size(), aad.data(), aad.size());
     if (s != Status::kOk) {
       EXPECT_EQ(Hex(out), std::string(2 * c.size(), '0')) << "not zeroed";
     }
@@ -183,9 +183,9 @@ TEST_P(GcmTest, TagLengthPolicy) {
   const Message m = RandomMessage(rng, 16, 12, 5, 33);
   const AriaGcmKey k = Key(m.key);
   Bytes ct(33), full(16);
-  ASSERT_EQ(AriaGcmSeal(k, ct.data(), full.data(), 16, m.iv.data(), 12, m.pt.data(), 33,
-                        m.aad.data(), 5),
-            Status::kOk);
+  ASSERT_EQ(
+      AriaGcmSeal(k, ct.data(), full.data(), 16, m.iv.data(), 12, m.pt.data(), 33, m.aad.data(), 5),
+      Status::kOk);
   for (size_t tag_len = 0; tag_len <= 20; ++tag_len) {
     SCOPED_TRACE("tag_len=" + std::to_string(tag_len));
     const bool allowed = tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16);
@@ -219,12 +219,11 @@ TEST_P(GcmTest, IvLengthsMatchOpenSsl) {
   const Bytes key = RandomBytes(rng, 32);
   const AriaGcmKey k = Key(key);
   for (size_t iv_len : {1, 2, 8, 11, 12, 13, 15, 16, 17, 31, 32, 33, 64, 100, 256, 1000}) {
-    const Bytes iv = RandomBytes(rng, iv_len), aad = RandomBytes(rng, 9),
-                pt = RandomBytes(rng, 50);
+    const Bytes iv = RandomBytes(rng, iv_len), aad = RandomBytes(rng, 9), pt = RandomBytes(rng, 50);
     Bytes ct(50), tag(16);
-    ASSERT_EQ(AriaGcmSeal(k, ct.data(), tag.data(), 16, iv.data(), iv_len, pt.data(), 50,
-                          aad.data(), 9),
-              Status::kOk);
+    ASSERT_EQ(
+        AriaGcmSeal(k, ct.data(), tag.data(), 16, iv.data(), iv_len, pt.data(), 50, aad.data(), 9),
+        Status::kOk);
     Bytes back(50);
     ASSERT_EQ(AriaGcmOpen(k, back.data(), iv.data(), iv_len, ct.data(), 50, tag.data(), 16,
                           aad.data(), 9),
@@ -285,8 +284,7 @@ TEST_P(GcmTest, StreamingDecryptReleasesUnverifiedPlaintext) {
   const Message m = RandomMessage(rng, 16, 12, 0, 40);
   const AriaGcmKey k = Key(m.key);
   Bytes ct(40), tag(16), out(40);
-  ASSERT_EQ(AriaGcmSeal(k, ct.data(), tag.data(), 16, m.iv.data(), 12, m.pt.data(), 40, nullptr,
-                        0),
+  ASSERT_EQ(AriaGcmSeal(k, ct.data(), tag.data(), 16, m.iv.data(), 12, m.pt.data(), 40, nullptr, 0),
             Status::kOk);
   tag[3] ^= 0x10;
   AriaGcmContext ctx;

@@ -6,12 +6,11 @@
 // bits) never reach the next position of the same residue class, and the XOR-combination of the 16
 // part products, masked per residue class, is the exact carry-less product. 32x32 products build a
 // 64x64 one by Karatsuba, and 64x64 ones a 128x128 one by Karatsuba; the 256-bit product is reduced
-// mod x^128 + x^7 + x^2 + x + 1. Blocks are bit-reversed on entry (GCM puts x^0 in the leftmost bit)
-// so the arithmetic is on ordinary polynomials. No table, no data-dependent branch or index.
+// mod x^128 + x^7 + x^2 + x + 1. Blocks are bit-reversed on entry (GCM puts x^0 in the leftmost
+// bit) so the arithmetic is on ordinary polynomials. No table, no data-dependent branch or index.
 #include "impl/ghash_ref.h"
 
 #include <cstring>
-
 
 namespace ariasuite::internal {
 namespace {

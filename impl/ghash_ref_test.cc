@@ -70,9 +70,10 @@ TEST(GhashRefTest, PublishedValue) {
   // GHASH(H, A, C) = f38cbb1ad69223dcc3457ae5b6b0f885.
   std::vector<uint8_t> h, c, want;
   ASSERT_TRUE(oracles::ParseHex("66e94bd4ef8a2c3b884cfa59ca342b2e", &h));
-  ASSERT_TRUE(oracles::ParseHex("0388dace60b6a392f328c2b971b2fe78"
-                                  "00000000000000000000000000000080",
-                                  &c));
+  ASSERT_TRUE(
+      oracles::ParseHex("0388dace60b6a392f328c2b971b2fe78"
+                        "00000000000000000000000000000080",
+                        &c));
   ASSERT_TRUE(oracles::ParseHex("f38cbb1ad69223dcc3457ae5b6b0f885", &want));
   GhashKey key;
   GhashInitRef(&key, h.data());

@@ -20,8 +20,7 @@ namespace ariasuite {
 namespace internal {
 
 // Encrypts (or, given decryption round keys, decrypts) nblocks 16-byte blocks.
-using CryptBlocksFn = void (*)(const AriaKey& key, uint8_t* out, const uint8_t* in,
-                               size_t nblocks);
+using CryptBlocksFn = void (*)(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks);
 
 // Counter mode: out = in XOR E_K(ctr), E_K(ctr+1), ... for nblocks blocks. ctr is the 16-byte
 // counter block of the first block and on return holds the counter block of the block after the

@@ -35,8 +35,8 @@ Status Wrap(Impl impl, const AriaKey& key, uint8_t* buf, size_t n) {
 
 // W^-1 (Algorithm 2: for t = 6n..1, A || R_i = CIPH^-1_K((A ^ [t]_64) || R_i)) on in, or for a
 // single 16-byte block CIPH^-1_K (KWP-AD step 3); A goes to a, R_1..R_n to out (in_len - 8 bytes).
-Status UnwrapInto(Impl impl, const AriaKey& dec_key, uint8_t a[8], uint8_t* out,
-                  const uint8_t* in, size_t in_len) {
+Status UnwrapInto(Impl impl, const AriaKey& dec_key, uint8_t a[8], uint8_t* out, const uint8_t* in,
+                  size_t in_len) {
   const size_t n = in_len / kSemiblock - 1;
   if (n == 1) {
     uint8_t b[16];

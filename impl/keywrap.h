@@ -29,8 +29,8 @@ Status AriaKwUnwrap(Impl impl, const AriaKey& dec_key, uint8_t* out, size_t* out
 Status AriaKwpWrap(Impl impl, const AriaKey& enc_key, uint8_t* out, size_t* out_len,
                    const uint8_t* in, size_t in_len);
 
-// KWP-AD (§6.3): in_len a multiple of 8 and at least 16 (else kBadInputLength); out needs in_len - 8
-// bytes. kAuthFailed (out zeroed) when ICV2, the length field or the zero padding is wrong; the
+// KWP-AD (§6.3): in_len a multiple of 8 and at least 16 (else kBadInputLength); out needs in_len -
+// 8 bytes. kAuthFailed (out zeroed) when ICV2, the length field or the zero padding is wrong; the
 // three checks are combined without a secret-dependent branch.
 Status AriaKwpUnwrap(Impl impl, const AriaKey& dec_key, uint8_t* out, size_t* out_len,
                      const uint8_t* in, size_t in_len);

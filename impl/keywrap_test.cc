@@ -55,11 +55,11 @@ class KeywrapTest : public ::ariasuite::test_util::PerImplTest {
     EXPECT_EQ(Hex(wrapped), Hex(BotanWrap(padded ? Op::kKwpWrap : Op::kKwWrap, kek, data)));
     Bytes back(wrapped.size());
     size_t back_len = 0;
-    ASSERT_EQ(padded ? AriaKwpUnwrap(GetParam(), dk, back.data(), &back_len, wrapped.data(),
-                                     wrapped.size())
-                     : AriaKwUnwrap(GetParam(), dk, back.data(), &back_len, wrapped.data(),
-                                    wrapped.size()),
-              Status::kOk);
+    ASSERT_EQ(
+        padded
+            ? AriaKwpUnwrap(GetParam(), dk, back.data(), &back_len, wrapped.data(), wrapped.size())
+            : AriaKwUnwrap(GetParam(), dk, back.data(), &back_len, wrapped.data(), wrapped.size()),
+        Status::kOk);
     back.resize(back_len);
     EXPECT_EQ(Hex(back), Hex(data));
     // Any flipped bit of the wrapped key fails the integrity check, and nothing is released.
@@ -107,8 +107,7 @@ TEST_P(KeywrapTest, LengthErrors) {
         << len;
   }
   for (size_t len : {0, 8, 16, 23, 25}) {
-    EXPECT_EQ(AriaKwUnwrap(GetParam(), dk, out.data(), &n, in.data(), len),
-              Status::kBadInputLength)
+    EXPECT_EQ(AriaKwUnwrap(GetParam(), dk, out.data(), &n, in.data(), len), Status::kBadInputLength)
         << len;
   }
   // KWP: 1 byte and up; the wrapped key is whole semiblocks, at least two (§6.3).

@@ -27,7 +27,8 @@ Status AriaCbcDecrypt(Impl impl, const AriaKey& dec_key, uint8_t iv[16], uint8_t
 
 // CTR (SP 800-38A §6.5) with a 128-bit big-endian counter (as the kernel's and OpenSSL's
 // ctr(aria)), any len. Streaming state: ctr is the current counter block, keystream holds the
-// unused keystream bytes of a partial block and *num how many of its 16 bytes are used (0 at start).
+// unused keystream bytes of a partial block and *num how many of its 16 bytes are used (0 at
+// start).
 struct AriaCtrState {
   uint8_t ctr[16];
   uint8_t keystream[16];

@@ -127,8 +127,9 @@ TEST_P(ModesTest, CtrCounterWrapsAs128BitInteger) {
   const Keys k = MakeKeys(key);
   const Bytes pt = RandomBytes(rng, 16 * 6 + 5);
   // Carries across the 32-bit, 64-bit and 128-bit boundaries.
-  const char* const kIvs[] = {"000000000000000000000000fffffffe", "0000000000000000fffffffffffffffd",
-                              "fffffffffffffffffffffffffffffffe", "0123456789abcdef01234567ffffffff"};
+  const char* const kIvs[] = {
+      "000000000000000000000000fffffffe", "0000000000000000fffffffffffffffd",
+      "fffffffffffffffffffffffffffffffe", "0123456789abcdef01234567ffffffff"};
   for (const char* hex : kIvs) {
     const Bytes iv = oracles::HexLiteral(hex);
     Bytes ct(pt.size());

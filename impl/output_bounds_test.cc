@@ -45,10 +45,12 @@ class Guarded {
   // "" when both canary zones are intact, else which side and the first changed offset.
   std::string Damage() const {
     for (size_t i = 0; i < kGuard; ++i) {
-      if (mem_[kGuard - 1 - i] != kCanary) return "wrote " + std::to_string(i + 1) + " byte(s) before";
+      if (mem_[kGuard - 1 - i] != kCanary)
+        return "wrote " + std::to_string(i + 1) + " byte(s) before";
     }
     for (size_t i = kGuard; i > 0; --i) {
-      if (mem_[kGuard + n_ + i - 1] != kCanary) return "wrote " + std::to_string(i) + " byte(s) past";
+      if (mem_[kGuard + n_ + i - 1] != kCanary)
+        return "wrote " + std::to_string(i) + " byte(s) past";
     }
     return "";
   }
@@ -58,7 +60,8 @@ class Guarded {
   std::unique_ptr<uint8_t[]> mem_;
 };
 
-#define EXPECT_INTACT(g, what) EXPECT_EQ((g).Damage(), "") << what << " (buffer of " << (g).size() << ")"
+#define EXPECT_INTACT(g, what) \
+  EXPECT_EQ((g).Damage(), "") << what << " (buffer of " << (g).size() << ")"
 
 class OutputBoundsTest : public test_util::PerImplTest {
  protected:
@@ -75,8 +78,8 @@ TEST_P(OutputBoundsTest, GcmOneShotBothRegimes) {
     for (size_t aad_len : {0, 13, 64, 65}) {
       const Bytes pt = RandomBytes(rng_, text_len), aad = RandomBytes(rng_, aad_len);
       for (size_t t : kGcmTags) {
-        SCOPED_TRACE("text_len=" + std::to_string(text_len) + " aad_len=" +
-                     std::to_string(aad_len) + " tag_len=" + std::to_string(t));
+        SCOPED_TRACE("text_len=" + std::to_string(text_len) +
+                     " aad_len=" + std::to_string(aad_len) + " tag_len=" + std::to_string(t));
         Guarded ct(text_len), tag(t);
         ASSERT_EQ(AriaGcmSeal(k, ct.data(), tag.data(), t, iv.data(), 12, pt.data(), text_len,
                               aad.data(), aad_len),
@@ -243,9 +246,9 @@ TEST_P(OutputBoundsTest, CbcPkcs5) {
     EXPECT_INTACT(c, "encrypt");
     Bytes cb = c.bytes();
     Guarded d(cb.size());
-    EXPECT_EQ(AriaCbcPkcs5Decrypt(GetParam(), dk, d.data(), &back_len, iv.data(), cb.data(),
-                                  cb.size()),
-              Status::kOk);
+    EXPECT_EQ(
+        AriaCbcPkcs5Decrypt(GetParam(), dk, d.data(), &back_len, iv.data(), cb.data(), cb.size()),
+        Status::kOk);
     EXPECT_INTACT(d, "decrypt");
     // Flip bit 6 of the last padding byte (through the IV or the previous block): never valid.
     Bytes bad_iv = iv;
@@ -267,9 +270,12 @@ TEST_P(OutputBoundsTest, CfbOfbEachStreamingCall) {
   const struct {
     const char* name;
     Fn fn;
-  } kFns[] = {{"cfb128-encrypt", AriaCfb128Encrypt}, {"cfb128-decrypt", AriaCfb128Decrypt},
-              {"cfb8-encrypt", AriaCfb8Encrypt},     {"cfb8-decrypt", AriaCfb8Decrypt},
-              {"cfb1-encrypt", AriaCfb1Encrypt},     {"cfb1-decrypt", AriaCfb1Decrypt},
+  } kFns[] = {{"cfb128-encrypt", AriaCfb128Encrypt},
+              {"cfb128-decrypt", AriaCfb128Decrypt},
+              {"cfb8-encrypt", AriaCfb8Encrypt},
+              {"cfb8-decrypt", AriaCfb8Decrypt},
+              {"cfb1-encrypt", AriaCfb1Encrypt},
+              {"cfb1-decrypt", AriaCfb1Decrypt},
               {"ofb", AriaOfb}};
   AriaKey ek;
   const Bytes key = RandomBytes(rng_, 16), iv = RandomBytes(rng_, 16);

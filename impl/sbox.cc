@@ -12,7 +12,6 @@
 
 #include <cstring>
 
-
 namespace ariasuite::internal {
 namespace {
 
@@ -215,15 +214,15 @@ inline void GfInvert(uint64_t x[8]) {
   uint64_t x2[8], x3[8], x12[8], x15[8], t[8];
   GfSquare(x2, x);
   GfMul(x3, x2, x);
-  GfSquare(t, x3);    // x^6
-  GfSquare(x12, t);   // x^12
+  GfSquare(t, x3);   // x^6
+  GfSquare(x12, t);  // x^12
   GfMul(x15, x12, x3);
-  GfSquare(t, x15);   // x^30
-  GfSquare(t, t);     // x^60
-  GfSquare(t, t);     // x^120
-  GfSquare(t, t);     // x^240
-  GfMul(t, t, x12);   // x^252
-  GfMul(x, t, x2);    // x^254
+  GfSquare(t, x15);  // x^30
+  GfSquare(t, t);    // x^60
+  GfSquare(t, t);    // x^120
+  GfSquare(t, t);    // x^240
+  GfMul(t, t, x12);  // x^252
+  GfMul(x, t, x2);   // x^254
 }
 
 inline void Affine(uint64_t x[8], const uint64_t m[8][8], const uint64_t c[8]) {

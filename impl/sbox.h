@@ -1,5 +1,5 @@
-// ARIA's four S-boxes (RFC 5794 §2.4.2) computed from their algebraic definition instead of looked up,
-// so that the scalar reference never indexes memory with secret data. S1 is also AES's S-box
+// ARIA's four S-boxes (RFC 5794 §2.4.2) computed from their algebraic definition instead of looked
+// up, so that the scalar reference never indexes memory with secret data. S1 is also AES's S-box
 // (FIPS 197 §5.1.1), which the AES used to test the GCM layer reuses.
 //
 // Technique: 64 bytes are bit-sliced into eight 64-bit planes (plane i holds bit i of every byte).
@@ -22,8 +22,8 @@ enum class Sbox { kS1 = 0, kS2 = 1, kS1Inv = 2, kS2Inv = 3 };
 // Precomputed lane masks for a substitution layer whose byte i uses pattern[i % 4]. Built once from
 // public constants; opaque to callers.
 struct SboxLayer {
-  uint64_t pre[8][8];   // pre[i][j]: lanes whose pre-map sends input bit j to output bit i.
-  uint64_t pre_c[8];    // lanes whose pre-constant has bit i set.
+  uint64_t pre[8][8];  // pre[i][j]: lanes whose pre-map sends input bit j to output bit i.
+  uint64_t pre_c[8];   // lanes whose pre-constant has bit i set.
   uint64_t post[8][8];
   uint64_t post_c[8];
 };

@@ -39,8 +39,8 @@ alignas(16) constexpr uint8_t kPreS4Lo[16] = {0x04, 0x45, 0xee, 0xaf, 0x17, 0x56
 alignas(16) constexpr uint8_t kPreS4Hi[16] = {0x00, 0xb6, 0x08, 0xbe, 0xd6, 0x60, 0xde, 0x68,
                                               0x53, 0xe5, 0x5b, 0xed, 0x85, 0x33, 0x8d, 0x3b};
 // PSHUFB index of ShiftRows applied twice (out[i] = in[SR[SR[i]]], SR = ShiftRows' source index).
-alignas(16) constexpr uint8_t kShiftRows2[16] = {0, 9, 2, 11, 4, 13, 6, 15,
-                                                 8, 1, 10, 3, 12, 5, 14, 7};
+alignas(16) constexpr uint8_t kShiftRows2[16] = {0, 9, 2,  11, 4,  13, 6,  15,
+                                                 8, 1, 10, 3,  12, 5,  14, 7};
 
 // ---- Small engine: one block per register (RFC 5794 §2.4 on whole blocks) ----
 // With a zero round key AESENCLAST gives e[k] = S1(x[SR[k]]) and AESDECLAST d[k] = S1^-1(x[ISR[k]])

@@ -56,7 +56,8 @@ struct GfniSbox {
     const V t1 = T::template Affine<0x05>(x, T::Mat(kMatS1Inv));
     const V t2 = T::template Affine<0x2C>(x, T::Mat(kMatS2Inv));
     if (odd) {  // SL1: SB1, SB2, SB3, SB4 for byte positions 0, 1, 2, 3 mod 4.
-      const V xi = T::template AffineInv<0>(T::template Blend<0x8888>(t1, t2), T::Mat(kMatIdentity));
+      const V xi =
+          T::template AffineInv<0>(T::template Blend<0x8888>(t1, t2), T::Mat(kMatIdentity));
       return T::template Blend<0xCCCC>(T::template Blend<0x2222>(s1, s2), xi);
     }
     // SL2: SB3, SB4, SB1, SB2.

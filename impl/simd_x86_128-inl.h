@@ -33,7 +33,7 @@ alignas(16) constexpr std::array<uint8_t, 16> kBlendMask = [] {
 
 struct Vec128 {
   using V = __m128i;
-  static constexpr int kLanes = 1;  // 128-bit lanes (blocks) per register
+  static constexpr int kLanes = 1;       // 128-bit lanes (blocks) per register
   static constexpr size_t kBlocks = 16;  // blocks per byte-sliced batch of 16 registers
   static ARIASUITE_SIMD_INLINE V Load(const uint8_t* p) {
     return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
@@ -51,9 +51,13 @@ struct Vec128 {
   static ARIASUITE_SIMD_INLINE V Zero() { return _mm_setzero_si128(); }
   static ARIASUITE_SIMD_INLINE V Xor(V a, V b) { return _mm_xor_si128(a, b); }
 #if defined(__AVX512VL__)
-  static ARIASUITE_SIMD_INLINE V Xor3(V a, V b, V c) { return _mm_ternarylogic_epi64(a, b, c, 0x96); }
+  static ARIASUITE_SIMD_INLINE V Xor3(V a, V b, V c) {
+    return _mm_ternarylogic_epi64(a, b, c, 0x96);
+  }
 #else
-  static ARIASUITE_SIMD_INLINE V Xor3(V a, V b, V c) { return _mm_xor_si128(_mm_xor_si128(a, b), c); }
+  static ARIASUITE_SIMD_INLINE V Xor3(V a, V b, V c) {
+    return _mm_xor_si128(_mm_xor_si128(a, b), c);
+  }
 #endif
   static ARIASUITE_SIMD_INLINE V And(V a, V b) { return _mm_and_si128(a, b); }
   static ARIASUITE_SIMD_INLINE V Or(V a, V b) { return _mm_or_si128(a, b); }
@@ -94,7 +98,9 @@ struct Vec128 {
 #endif
   }
 #if defined(__GFNI__)
-  static ARIASUITE_SIMD_INLINE V Mat(uint64_t m) { return _mm_set1_epi64x(static_cast<long long>(m)); }
+  static ARIASUITE_SIMD_INLINE V Mat(uint64_t m) {
+    return _mm_set1_epi64x(static_cast<long long>(m));
+  }
   template <int kC>
   static ARIASUITE_SIMD_INLINE V Affine(V x, V m) {
     return _mm_gf2p8affine_epi64_epi8(x, m, kC);

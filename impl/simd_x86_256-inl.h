@@ -32,7 +32,9 @@ struct Vec256 {
   static ARIASUITE_SIMD_INLINE void StoreN(uint8_t* p, V v, size_t n) {
     _mm256_mask_storeu_epi64(p, BlockMask(n), v);
   }
-  static ARIASUITE_SIMD_INLINE V Xor3(V a, V b, V c) { return _mm256_ternarylogic_epi64(a, b, c, 0x96); }
+  static ARIASUITE_SIMD_INLINE V Xor3(V a, V b, V c) {
+    return _mm256_ternarylogic_epi64(a, b, c, 0x96);
+  }
   template <uint16_t kP>
   static ARIASUITE_SIMD_INLINE V Blend(V a, V b) {
     return _mm256_mask_blend_epi8(static_cast<__mmask32>(0x00010001u * kP), a, b);
@@ -49,7 +51,9 @@ struct Vec256 {
   static ARIASUITE_SIMD_INLINE void StoreN(uint8_t* p, V v, size_t n) {
     _mm256_maskstore_epi64(reinterpret_cast<long long*>(p), BlockMask(n), v);
   }
-  static ARIASUITE_SIMD_INLINE V Xor3(V a, V b, V c) { return _mm256_xor_si256(_mm256_xor_si256(a, b), c); }
+  static ARIASUITE_SIMD_INLINE V Xor3(V a, V b, V c) {
+    return _mm256_xor_si256(_mm256_xor_si256(a, b), c);
+  }
   template <uint16_t kP>
   static ARIASUITE_SIMD_INLINE V Blend(V a, V b) {
     return _mm256_blendv_epi8(a, b, Bcast128(kBlendMask<kP>.data()));
@@ -77,7 +81,9 @@ struct Vec256 {
   static ARIASUITE_SIMD_INLINE V LaneIndex32() { return _mm256_set_epi32(1, 0, 0, 0, 0, 0, 0, 0); }
   static ARIASUITE_SIMD_INLINE V LaneIndex64() { return _mm256_set_epi64x(0, 1, 0, 0); }
 #if defined(__GFNI__)
-  static ARIASUITE_SIMD_INLINE V Mat(uint64_t m) { return _mm256_set1_epi64x(static_cast<long long>(m)); }
+  static ARIASUITE_SIMD_INLINE V Mat(uint64_t m) {
+    return _mm256_set1_epi64x(static_cast<long long>(m));
+  }
   template <int kC>
   static ARIASUITE_SIMD_INLINE V Affine(V x, V m) {
     return _mm256_gf2p8affine_epi64_epi8(x, m, kC);

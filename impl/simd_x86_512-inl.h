@@ -17,7 +17,9 @@ struct Vec512 {
   static ARIASUITE_SIMD_INLINE void Store(uint8_t* p, V v) { _mm512_storeu_si512(p, v); }
   static ARIASUITE_SIMD_INLINE V Zero() { return _mm512_setzero_si512(); }
   static ARIASUITE_SIMD_INLINE V Xor(V a, V b) { return _mm512_xor_epi32(a, b); }
-  static ARIASUITE_SIMD_INLINE V Xor3(V a, V b, V c) { return _mm512_ternarylogic_epi32(a, b, c, 0x96); }
+  static ARIASUITE_SIMD_INLINE V Xor3(V a, V b, V c) {
+    return _mm512_ternarylogic_epi32(a, b, c, 0x96);
+  }
   static ARIASUITE_SIMD_INLINE V UnpackLo8(V a, V b) { return _mm512_unpacklo_epi8(a, b); }
   static ARIASUITE_SIMD_INLINE V UnpackHi8(V a, V b) { return _mm512_unpackhi_epi8(a, b); }
   static ARIASUITE_SIMD_INLINE V UnpackLo16(V a, V b) { return _mm512_unpacklo_epi16(a, b); }
@@ -40,7 +42,9 @@ struct Vec512 {
   }
   static ARIASUITE_SIMD_INLINE V LaneIndex64() { return _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0); }
 #if defined(__GFNI__)
-  static ARIASUITE_SIMD_INLINE V Mat(uint64_t m) { return _mm512_set1_epi64(static_cast<long long>(m)); }
+  static ARIASUITE_SIMD_INLINE V Mat(uint64_t m) {
+    return _mm512_set1_epi64(static_cast<long long>(m));
+  }
   template <int kC>
   static ARIASUITE_SIMD_INLINE V Affine(V x, V m) {
     return _mm512_gf2p8affine_epi64_epi8(x, m, kC);
@@ -54,8 +58,8 @@ struct Vec512 {
   // GHASH (ghash_simd_inl.h): VPCLMULQDQ on four blocks per register.
   static ARIASUITE_SIMD_INLINE V Swap64(V a) { return _mm512_shuffle_epi32(a, _MM_PERM_BADC); }
   static ARIASUITE_SIMD_INLINE V Bswap(V a) {
-    return _mm512_shuffle_epi8(a, _mm512_broadcast_i32x4(_mm_set_epi8(
-                                      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)));
+    return _mm512_shuffle_epi8(a, _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+                                                                      10, 11, 12, 13, 14, 15)));
   }
   static ARIASUITE_SIMD_INLINE V FromXmm(__m128i a) { return _mm512_zextsi128_si512(a); }
   static ARIASUITE_SIMD_INLINE __m128i Fold(V a) {

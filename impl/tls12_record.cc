@@ -4,7 +4,6 @@
 
 #include <cstring>
 
-
 namespace ariasuite {
 namespace {
 
@@ -39,9 +38,9 @@ Status Tls12SealRecord(const AriaGcmKey& key, uint8_t* out_record, size_t out_ca
   BuildAad(aad, seq, type, version, pt_len);
   // Copy the explicit nonce first: pt may alias out_record + 13 (in-place sealing).
   uint8_t* body = out_record + kTls12HeaderLen;
-  const Status s = AriaGcmSeal(key, body + kTls12ExplicitNonceLen,
-                               body + kTls12ExplicitNonceLen + pt_len, kTls12TagLen, nonce, 12, pt,
-                               pt_len, aad, sizeof(aad));
+  const Status s =
+      AriaGcmSeal(key, body + kTls12ExplicitNonceLen, body + kTls12ExplicitNonceLen + pt_len,
+                  kTls12TagLen, nonce, 12, pt, pt_len, aad, sizeof(aad));
   if (s != Status::kOk) return s;
   std::memcpy(body, explicit_nonce, kTls12ExplicitNonceLen);
   out_record[0] = type;
@@ -70,9 +69,9 @@ Status Tls12OpenRecord(const AriaGcmKey& key, uint8_t* out_pt, size_t out_cap, s
   uint8_t nonce[12], aad[13];
   BuildNonce(nonce, salt, body);
   BuildAad(aad, seq, type, version, pt_len);
-  const Status s = AriaGcmOpen(key, out_pt, nonce, 12, body + kTls12ExplicitNonceLen, pt_len,
-                               body + kTls12ExplicitNonceLen + pt_len, kTls12TagLen, aad,
-                               sizeof(aad));
+  const Status s =
+      AriaGcmOpen(key, out_pt, nonce, 12, body + kTls12ExplicitNonceLen, pt_len,
+                  body + kTls12ExplicitNonceLen + pt_len, kTls12TagLen, aad, sizeof(aad));
   if (s != Status::kOk) return s;
   *out_pt_len = pt_len;
   *out_type = type;

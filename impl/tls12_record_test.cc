@@ -122,8 +122,8 @@ TEST_P(Tls12RecordTest, MatchesOpenSslTlsMode) {
 
 TEST_P(Tls12RecordTest, HeaderChecksLimitsAndTampering) {
   std::mt19937_64 rng(6209);
-  const Bytes key = RandomBytes(rng, 16), salt = RandomBytes(rng, 4),
-              nonce = RandomBytes(rng, 8), pt = RandomBytes(rng, 40);
+  const Bytes key = RandomBytes(rng, 16), salt = RandomBytes(rng, 4), nonce = RandomBytes(rng, 8),
+              pt = RandomBytes(rng, 40);
   AriaGcmKey k;
   ASSERT_EQ(k.Init(GetParam(), key.data(), key.size()), Status::kOk);
   Bytes record(40 + 29);
@@ -136,17 +136,17 @@ TEST_P(Tls12RecordTest, HeaderChecksLimitsAndTampering) {
   uint8_t type = 0;
   auto open = [&](const Bytes& r, size_t r_len, uint64_t seq = 7, uint16_t version = kTls12,
                   size_t cap = 64) {
-    return Tls12OpenRecord(k, out.data(), cap, &out_len, &type, salt.data(), seq, version,
-                           r.data(), r_len);
+    return Tls12OpenRecord(k, out.data(), cap, &out_len, &type, salt.data(), seq, version, r.data(),
+                           r_len);
   };
   ASSERT_EQ(open(record, len), Status::kOk);
   EXPECT_EQ(type, 22);
-  EXPECT_EQ(open(record, 4), Status::kBadInputLength);        // no full header
-  EXPECT_EQ(open(record, len - 1), Status::kBadInputLength);  // length field != record
-  EXPECT_EQ(open(record, len, 7, 0x0302), Status::kBadInputLength);  // other version
+  EXPECT_EQ(open(record, 4), Status::kBadInputLength);                   // no full header
+  EXPECT_EQ(open(record, len - 1), Status::kBadInputLength);             // length field != record
+  EXPECT_EQ(open(record, len, 7, 0x0302), Status::kBadInputLength);      // other version
   EXPECT_EQ(open(record, len, 7, kTls12, 39), Status::kBadInputLength);  // out too small
-  EXPECT_EQ(open(record, len, 8), Status::kAuthFailed);                   // other sequence number
-  EXPECT_EQ(Hex(out.data(), 40), std::string(80, '0'));                 // not released
+  EXPECT_EQ(open(record, len, 8), Status::kAuthFailed);                  // other sequence number
+  EXPECT_EQ(Hex(out.data(), 40), std::string(80, '0'));                  // not released
   for (size_t byte : {0u, 5u, 12u, 13u, 30u, 52u, 68u}) {  // type, nonce, ciphertext, tag
     Bytes bad = record;
     bad[byte] ^= 0x40;

@@ -1,4 +1,5 @@
-// Checks that the offline toolchain links GoogleTest and OpenSSL (with ARIA) from Debian's packages.
+// Checks that the offline toolchain links GoogleTest and OpenSSL (with ARIA) from Debian's
+// packages.
 #include <openssl/evp.h>
 
 #include "gtest/gtest.h"

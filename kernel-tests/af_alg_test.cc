@@ -7,6 +7,8 @@
 // lengths and IVs, including the lengths that cross each driver's 16/32/64-block batches and the
 // counter carries. A driver the guest CPU cannot run is SKIP with the missing CPU features; a
 // driver whose module loaded but which is not registered is a failure.
+#include "oracles/af_alg.h"
+
 #include <errno.h>
 #include <unistd.h>
 
@@ -21,7 +23,6 @@
 #include "kernel-tests/harness.h"
 #include "kernel-tests/reference.h"
 #include "kernel-tests/tls_util.h"
-#include "oracles/af_alg.h"
 #include "oracles/hex.h"
 
 using ref::Bytes;
@@ -89,7 +90,7 @@ std::string ModuleStatus(const std::string& module) {
 namespace {
 
 struct Target {
-  const char* alg;     // what AF_ALG binds: an algorithm or a driver name
+  const char* alg;  // what AF_ALG binds: an algorithm or a driver name
   Mode mode;
   const char* module;  // the module that provides the driver
   const char* cpu;     // CPU flags the driver needs (arch/x86/crypto/aria_*_glue.c init checks)
@@ -109,8 +110,10 @@ void BindOrSkip(ktest::Metadata* _metadata, afalg::Transform* tfm, const Target&
     if (afalg::Probe(type, aead ? "gcm(aes)" : "ecb(aes)") == ENOENT &&
         afalg::Probe(type, aead ? "gcm_base(ctr(aes-generic),ghash-generic)"
                                 : "ecb(aes-generic)") == ENOENT) {
-      SKIP("AF_ALG has no \"%s\" interface (algif_%s not loaded or CONFIG_CRYPTO_USER_API_%s "
-           "unset)", type, type, aead ? "AEAD" : "SKCIPHER");
+      SKIP(
+          "AF_ALG has no \"%s\" interface (algif_%s not loaded or CONFIG_CRYPTO_USER_API_%s "
+          "unset)",
+          type, type, aead ? "AEAD" : "SKCIPHER");
     }
     std::set<std::string> flags = CpuFlags();
     std::string missing;
@@ -151,20 +154,20 @@ FIXTURE_VARIANT(af_alg_skcipher) { Target t; };
 FIXTURE_VARIANT_ADD(af_alg_skcipher, ecb_aria){{"ecb(aria)", Mode::kEcb, "aria_generic", ""}};
 FIXTURE_VARIANT_ADD(af_alg_skcipher, cbc_aria){{"cbc(aria)", Mode::kCbc, "aria_generic", ""}};
 FIXTURE_VARIANT_ADD(af_alg_skcipher, ctr_aria){{"ctr(aria)", Mode::kCtr, "aria_generic", ""}};
-FIXTURE_VARIANT_ADD(af_alg_skcipher, aria_generic_ecb){
-    {"ecb(aria-generic)", Mode::kEcb, "aria_generic", ""}};
-FIXTURE_VARIANT_ADD(af_alg_skcipher, aria_generic_cbc){
-    {"cbc(aria-generic)", Mode::kCbc, "aria_generic", ""}};
-FIXTURE_VARIANT_ADD(af_alg_skcipher, aria_generic_ctr){
-    {"ctr(aria-generic)", Mode::kCtr, "aria_generic", ""}};
-FIXTURE_VARIANT_ADD(af_alg_skcipher, aria_avx_ecb){
-    {"ecb-aria-avx", Mode::kEcb, "aria_aesni_avx_x86_64", AVX}};
-FIXTURE_VARIANT_ADD(af_alg_skcipher, aria_avx_ctr){
-    {"ctr-aria-avx", Mode::kCtr, "aria_aesni_avx_x86_64", AVX}};
-FIXTURE_VARIANT_ADD(af_alg_skcipher, aria_avx2_ecb){
-    {"ecb-aria-avx2", Mode::kEcb, "aria_aesni_avx2_x86_64", AVX2}};
-FIXTURE_VARIANT_ADD(af_alg_skcipher, aria_avx2_ctr){
-    {"ctr-aria-avx2", Mode::kCtr, "aria_aesni_avx2_x86_64", AVX2}};
+FIXTURE_VARIANT_ADD(af_alg_skcipher,
+                    aria_generic_ecb){{"ecb(aria-generic)", Mode::kEcb, "aria_generic", ""}};
+FIXTURE_VARIANT_ADD(af_alg_skcipher,
+                    aria_generic_cbc){{"cbc(aria-generic)", Mode::kCbc, "aria_generic", ""}};
+FIXTURE_VARIANT_ADD(af_alg_skcipher,
+                    aria_generic_ctr){{"ctr(aria-generic)", Mode::kCtr, "aria_generic", ""}};
+FIXTURE_VARIANT_ADD(af_alg_skcipher,
+                    aria_avx_ecb){{"ecb-aria-avx", Mode::kEcb, "aria_aesni_avx_x86_64", AVX}};
+FIXTURE_VARIANT_ADD(af_alg_skcipher,
+                    aria_avx_ctr){{"ctr-aria-avx", Mode::kCtr, "aria_aesni_avx_x86_64", AVX}};
+FIXTURE_VARIANT_ADD(af_alg_skcipher,
+                    aria_avx2_ecb){{"ecb-aria-avx2", Mode::kEcb, "aria_aesni_avx2_x86_64", AVX2}};
+FIXTURE_VARIANT_ADD(af_alg_skcipher,
+                    aria_avx2_ctr){{"ctr-aria-avx2", Mode::kCtr, "aria_aesni_avx2_x86_64", AVX2}};
 FIXTURE_VARIANT_ADD(af_alg_skcipher, aria_avx512_ecb){
     {"ecb-aria-avx512", Mode::kEcb, "aria_gfni_avx512_x86_64", AVX512}};
 FIXTURE_VARIANT_ADD(af_alg_skcipher, aria_avx512_ctr){
@@ -198,7 +201,7 @@ std::string CheckSkcipher(afalg::Transform* tfm, Mode mode, const Bytes& key, co
   if (e) return std::string("setkey ") + std::to_string(key.size()) + ": " + strerrorname_np(e);
   for (bool enc : {true, false}) {
     Bytes want;
-    bool ok = mode == Mode::kEcb ? ref::Ecb(enc, key, in, &want)
+    bool ok = mode == Mode::kEcb   ? ref::Ecb(enc, key, in, &want)
               : mode == Mode::kCbc ? ref::Cbc(enc, key, iv, in, &want)
                                    : ref::Ctr(key, iv, in, &want);
     if (!ok) return "the reference refused the parameters";
@@ -240,7 +243,8 @@ std::string CheckGcm(afalg::Transform* tfm, const Bytes& key, const Bytes& iv, c
   }
   e = tfm->Aead(false, iv.data(), iv.size(), aad.data(), aad.size(), want.data(), want.size(),
                 tag_len, &got);
-  if (e) return std::string("decrypt of our ciphertext: ") + strerrorname_np(e) + " (" + where + ")";
+  if (e)
+    return std::string("decrypt of our ciphertext: ") + strerrorname_np(e) + " (" + where + ")";
   if (got.size() != aad.size() + pt.size() ||
       (pt.size() && memcmp(got.data() + aad.size(), pt.data(), pt.size()) != 0)) {
     return "gcm decrypt differs (" + where + ")";
@@ -273,7 +277,6 @@ size_t RandomKeyLen() {
 }
 
 }  // namespace
-
 
 namespace {
 
@@ -362,8 +365,8 @@ TEST_F(af_alg_skcipher, known_answer) {
 
 // Random keys (128/192/256), IVs and lengths against the reference: every block count from 1 to
 // 70 (the 16-, 32- and 64-block batches of the SIMD drivers and their tails), random ones up to
-// 64 KiB, and for CTR partial final blocks (lengths up to 40000) and counters that carry across 32, 64 and 128 bits (the
-// kernel's ctr(aria) is a 128-bit big-endian counter) inside a batch.
+// 64 KiB, and for CTR partial final blocks (lengths up to 40000) and counters that carry across 32,
+// 64 and 128 bits (the kernel's ctr(aria) is a 128-bit big-endian counter) inside a batch.
 TEST_F_TIMEOUT(af_alg_skcipher, random_against_reference, 120) {
   const Mode mode = variant->t.mode;
   struct Op {
@@ -412,8 +415,9 @@ TEST_F(af_alg_skcipher, bad_key_sizes) {
 TEST_F_TIMEOUT(af_alg_gcm, known_answer, 120) {
   std::string path = VectorFile("aria_gcm.txt");
   if (path.empty()) {
-    SKIP("no ARIA-GCM vector file in this guest: the runner found neither vectors/*.json nor "
-         "the shared Wycheproof aria_gcm_test.json");
+    SKIP(
+        "no ARIA-GCM vector file in this guest: the runner found neither vectors/*.json nor "
+        "the shared Wycheproof aria_gcm_test.json");
   }
   std::ifstream f(path);
   std::string line;
@@ -426,8 +430,8 @@ TEST_F_TIMEOUT(af_alg_gcm, known_answer, 120) {
     Bytes key = FromHex(k), nonce = FromHex(iv), a = FromHex(aad), m = FromHex(msg),
           c = FromHex(ct), t = FromHex(tag);
     bool tag_ok = t.size() == 4 || t.size() == 8 || (t.size() >= 12 && t.size() <= 16);
-    if (nonce.size() != 12 || !tag_ok || (key.size() != 16 && key.size() != 24 &&
-                                          key.size() != 32)) {
+    if (nonce.size() != 12 || !tag_ok ||
+        (key.size() != 16 && key.size() != 24 && key.size() != 32)) {
       ++outside;
       continue;
     }
@@ -442,7 +446,8 @@ TEST_F_TIMEOUT(af_alg_gcm, known_answer, 120) {
     ++run;
     if (result == "invalid") {
       if (e != EBADMSG) {
-        TH_LOG("tcId %s (invalid): decrypt gave %s", id.c_str(), e ? strerrorname_np(e) : "success");
+        TH_LOG("tcId %s (invalid): decrypt gave %s", id.c_str(),
+               e ? strerrorname_np(e) : "success");
       }
       EXPECT_EQ(e, EBADMSG);
       continue;
@@ -492,8 +497,8 @@ TEST_F(af_alg_gcm, bad_key_and_tag_sizes) {
     if (e != EINVAL) TH_LOG("key length %zu: %s", len, e ? strerrorname_np(e) : "accepted");
     EXPECT_EQ(e, EINVAL);
   }
-  for (size_t tag : {size_t{0}, size_t{1}, size_t{3}, size_t{5}, size_t{7}, size_t{9},
-                     size_t{11}, size_t{17}, size_t{32}}) {
+  for (size_t tag : {size_t{0}, size_t{1}, size_t{3}, size_t{5}, size_t{7}, size_t{9}, size_t{11},
+                     size_t{17}, size_t{32}}) {
     int e = self->tfm.SetAuthSize(tag);
     if (e != EINVAL) TH_LOG("tag length %zu: %s", tag, e ? strerrorname_np(e) : "accepted");
     EXPECT_EQ(e, EINVAL);
@@ -518,9 +523,9 @@ TEST(aria_selftests_passed) {
 // each runs through the random comparison by its driver name, so every registered ARIA driver is
 // tested. Template instances (driver names with parentheses) are the variants' own.
 TEST(unlisted_aria_drivers) {
-  static const std::set<std::string> kKnown = {
-      "aria-generic", "ecb-aria-avx", "ctr-aria-avx", "ecb-aria-avx2", "ctr-aria-avx2",
-      "ecb-aria-avx512", "ctr-aria-avx512"};
+  static const std::set<std::string> kKnown = {"aria-generic",   "ecb-aria-avx",  "ctr-aria-avx",
+                                               "ecb-aria-avx2",  "ctr-aria-avx2", "ecb-aria-avx512",
+                                               "ctr-aria-avx512"};
   int tested = 0, aria = 0;
   for (const afalg::AlgInfo& a : afalg::ReadProcCrypto()) {
     if (a.name.find("aria") == std::string::npos || a.internal) continue;
@@ -528,12 +533,18 @@ TEST(unlisted_aria_drivers) {
     if (kKnown.count(a.driver) || a.driver.find('(') != std::string::npos) continue;
     Mode mode;
     std::string bind = a.driver;
-    if (a.name == "ecb(aria)") mode = Mode::kEcb;
-    else if (a.name == "cbc(aria)") mode = Mode::kCbc;
-    else if (a.name == "ctr(aria)") mode = Mode::kCtr;
-    else if (a.name == "gcm(aria)") mode = Mode::kGcm;
-    else if (a.name == "aria") { mode = Mode::kEcb; bind = "ecb(" + a.driver + ")"; }
-    else {
+    if (a.name == "ecb(aria)")
+      mode = Mode::kEcb;
+    else if (a.name == "cbc(aria)")
+      mode = Mode::kCbc;
+    else if (a.name == "ctr(aria)")
+      mode = Mode::kCtr;
+    else if (a.name == "gcm(aria)")
+      mode = Mode::kGcm;
+    else if (a.name == "aria") {
+      mode = Mode::kEcb;
+      bind = "ecb(" + a.driver + ")";
+    } else {
       TH_LOG("unlisted ARIA entry %s (%s, type %s): no check for this kind", a.driver.c_str(),
              a.name.c_str(), a.type.c_str());
       continue;
@@ -549,8 +560,8 @@ TEST(unlisted_aria_drivers) {
       Bytes key = Random(RandomKeyLen());
       std::string err =
           mode == Mode::kGcm
-              ? CheckGcm(&tfm, key, Random(12), Random(RandomBelow(40)),
-                         Random(RandomBelow(3000)), 16)
+              ? CheckGcm(&tfm, key, Random(12), Random(RandomBelow(40)), Random(RandomBelow(3000)),
+                         16)
               : CheckSkcipher(&tfm, mode, key, mode == Mode::kEcb ? Bytes() : Random(16),
                               Random(16 * (1 + RandomBelow(200))));
       if (!err.empty()) {

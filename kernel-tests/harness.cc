@@ -206,8 +206,8 @@ int Main(int argc, char** argv) {
   int timeout_scale = 1;
   if (const char* s = getenv("KTEST_TIMEOUT_SCALE")) timeout_scale = atoi(s) > 0 ? atoi(s) : 1;
 
-  void* mem = mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-                   -1, 0);
+  void* mem =
+      mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (mem == MAP_FAILED) {
     perror("mmap");
     return kFail;

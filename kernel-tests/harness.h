@@ -2,7 +2,8 @@
 // FIXTURE_VARIANT_ADD / FIXTURE_SETUP / FIXTURE_TEARDOWN / TEST_F / TEST, every test run once per
 // variant of its fixture (named `fixture.variant.test`) in its own forked process with a timeout,
 // results printed as TAP 13 (`ok N name`, `not ok N name`, `ok N name # SKIP reason`), exit status
-// 0 all passed, 1 a failure, 4 only skips (the kselftest codes, tools/testing/selftests/kselftest.h).
+// 0 all passed, 1 a failure, 4 only skips (the kselftest codes,
+// tools/testing/selftests/kselftest.h).
 //
 // In a test body: ASSERT_* stops the test on failure, EXPECT_* records it and goes on, SKIP(...)
 // ends the test as skipped with a printf-style reason, KNOWN_ISSUE(...) as a TAP TODO; a test that
@@ -104,56 +105,55 @@ struct VariantRegistrar {
 // FIXTURE_TEARDOWN (a fixture without variants declares an empty FIXTURE_VARIANT and adds none).
 #define FIXTURE(f) struct f##_fixture
 #define FIXTURE_VARIANT(f) struct f##_variant
-#define FIXTURE_VARIANT_ADD(f, v)                                                       \
-  extern const f##_variant f##_##v##_variant_data;                                      \
-  static const ::ktest::VariantRegistrar f##_##v##_variant_reg(#f, #v,                  \
-                                                               &f##_##v##_variant_data); \
+#define FIXTURE_VARIANT_ADD(f, v)                                                                \
+  extern const f##_variant f##_##v##_variant_data;                                               \
+  static const ::ktest::VariantRegistrar f##_##v##_variant_reg(#f, #v, &f##_##v##_variant_data); \
   const f##_variant f##_##v##_variant_data =
-#define FIXTURE_SETUP(f)                                                            \
+#define FIXTURE_SETUP(f)                                                                \
   [[maybe_unused]] static void f##_setup([[maybe_unused]] ::ktest::Metadata* _metadata, \
                                          [[maybe_unused]] f##_fixture* self,            \
                                          [[maybe_unused]] const f##_variant* variant)
-#define FIXTURE_TEARDOWN(f)                                                            \
+#define FIXTURE_TEARDOWN(f)                                                                \
   [[maybe_unused]] static void f##_teardown([[maybe_unused]] ::ktest::Metadata* _metadata, \
                                             [[maybe_unused]] f##_fixture* self,            \
                                             [[maybe_unused]] const f##_variant* variant)
 
-#define TEST_F_TIMEOUT(f, t, secs)                                                             \
-  static void f##_##t##_body(::ktest::Metadata* _metadata, f##_fixture* self,                 \
-                             const f##_variant* variant);                                     \
-  static void f##_##t##_run(::ktest::Metadata* md, const void* v) {                           \
-    f##_fixture self{};                                                                       \
-    const f##_variant* variant = static_cast<const f##_variant*>(v);                          \
-    static const f##_variant empty{};                                                         \
-    if (variant == nullptr) variant = &empty;                                                 \
-    f##_setup(md, &self, variant);                                                            \
-    f##_##t##_body(md, &self, variant);                                                       \
-    f##_teardown(md, &self, variant);                                                         \
-  }                                                                                           \
-  static const ::ktest::TestRegistrar f##_##t##_reg(#f, #t, f##_##t##_run, secs);             \
-  static void f##_##t##_body([[maybe_unused]] ::ktest::Metadata* _metadata,                   \
-                             [[maybe_unused]] f##_fixture* self,                              \
+#define TEST_F_TIMEOUT(f, t, secs)                                                \
+  static void f##_##t##_body(::ktest::Metadata* _metadata, f##_fixture* self,     \
+                             const f##_variant* variant);                         \
+  static void f##_##t##_run(::ktest::Metadata* md, const void* v) {               \
+    f##_fixture self{};                                                           \
+    const f##_variant* variant = static_cast<const f##_variant*>(v);              \
+    static const f##_variant empty{};                                             \
+    if (variant == nullptr) variant = &empty;                                     \
+    f##_setup(md, &self, variant);                                                \
+    f##_##t##_body(md, &self, variant);                                           \
+    f##_teardown(md, &self, variant);                                             \
+  }                                                                               \
+  static const ::ktest::TestRegistrar f##_##t##_reg(#f, #t, f##_##t##_run, secs); \
+  static void f##_##t##_body([[maybe_unused]] ::ktest::Metadata* _metadata,       \
+                             [[maybe_unused]] f##_fixture* self,                  \
                              [[maybe_unused]] const f##_variant* variant)
 #define TEST_F(f, t) TEST_F_TIMEOUT(f, t, KTEST_DEFAULT_TIMEOUT)
 
 // A test without fixture, named `global.t`.
-#define TEST(t)                                                                           \
-  static void global_##t##_body(::ktest::Metadata* _metadata);                            \
+#define TEST(t)                                                                               \
+  static void global_##t##_body(::ktest::Metadata* _metadata);                                \
   static void global_##t##_run(::ktest::Metadata* md, const void*) { global_##t##_body(md); } \
-  static const ::ktest::TestRegistrar global_##t##_reg("global", #t, global_##t##_run,    \
-                                                       KTEST_DEFAULT_TIMEOUT);            \
+  static const ::ktest::TestRegistrar global_##t##_reg("global", #t, global_##t##_run,        \
+                                                       KTEST_DEFAULT_TIMEOUT);                \
   static void global_##t##_body([[maybe_unused]] ::ktest::Metadata* _metadata)
 
-#define KTEST_CMP(a, op, b, fatal)                                                          \
-  do {                                                                                      \
-    const auto& _ka = (a);                                                                  \
-    const auto& _kb = (b);                                                                  \
-    if (!(_ka op _kb)) {                                                                    \
-      ::ktest::Fail(_metadata, __FILE__, __LINE__,                                          \
+#define KTEST_CMP(a, op, b, fatal)                                                           \
+  do {                                                                                       \
+    const auto& _ka = (a);                                                                   \
+    const auto& _kb = (b);                                                                   \
+    if (!(_ka op _kb)) {                                                                     \
+      ::ktest::Fail(_metadata, __FILE__, __LINE__,                                           \
                     std::string("expected ") + #a " " #op " " #b " (" + ::ktest::Show(_ka) + \
-                        " vs " + ::ktest::Show(_kb) + ")");                                 \
-      if (fatal) ::ktest::AbortTest(_metadata);                                             \
-    }                                                                                       \
+                        " vs " + ::ktest::Show(_kb) + ")");                                  \
+      if (fatal) ::ktest::AbortTest(_metadata);                                              \
+    }                                                                                        \
   } while (0)
 
 #define ASSERT_EQ(a, b) KTEST_CMP(a, ==, b, true)
@@ -174,48 +174,48 @@ struct VariantRegistrar {
 #define EXPECT_FALSE(c) KTEST_CMP(static_cast<bool>(c), ==, false, false)
 
 // A system call expected to fail with a given errno: `ASSERT_ERRNO(setsockopt(...), EINVAL)`.
-#define KTEST_ERRNO(call, err, fatal)                                                       \
-  do {                                                                                      \
-    errno = 0;                                                                              \
-    long _kr = static_cast<long>(call);                                                     \
-    int _ke = errno;                                                                        \
-    if (_kr != -1 || _ke != (err)) {                                                        \
-      ::ktest::Fail(_metadata, __FILE__, __LINE__,                                          \
-                    std::string(#call) + ": expected -1 with " + strerrorname_np(err) +     \
-                        ", got " + std::to_string(_kr) +                                    \
-                        (_kr == -1 ? std::string(" with ") + strerrorname_np(_ke) : ""));   \
-      if (fatal) ::ktest::AbortTest(_metadata);                                             \
-    }                                                                                       \
+#define KTEST_ERRNO(call, err, fatal)                                                              \
+  do {                                                                                             \
+    errno = 0;                                                                                     \
+    long _kr = static_cast<long>(call);                                                            \
+    int _ke = errno;                                                                               \
+    if (_kr != -1 || _ke != (err)) {                                                               \
+      ::ktest::Fail(_metadata, __FILE__, __LINE__,                                                 \
+                    std::string(#call) + ": expected -1 with " + strerrorname_np(err) + ", got " + \
+                        std::to_string(_kr) +                                                      \
+                        (_kr == -1 ? std::string(" with ") + strerrorname_np(_ke) : ""));          \
+      if (fatal) ::ktest::AbortTest(_metadata);                                                    \
+    }                                                                                              \
   } while (0)
 #define ASSERT_ERRNO(call, err) KTEST_ERRNO(call, err, true)
 #define EXPECT_ERRNO(call, err) KTEST_ERRNO(call, err, false)
 
 // A system call expected to succeed (not return -1): reports errno otherwise.
-#define KTEST_OK(call, fatal)                                                               \
-  do {                                                                                      \
-    errno = 0;                                                                              \
-    long _kr = static_cast<long>(call);                                                     \
-    if (_kr == -1) {                                                                        \
-      int _ke = errno;                                                                      \
-      ::ktest::Fail(_metadata, __FILE__, __LINE__,                                          \
-                    std::string(#call) + " failed: " + strerrorname_np(_ke) + " (" +        \
-                        strerror(_ke) + ")");                                               \
-      if (fatal) ::ktest::AbortTest(_metadata);                                             \
-    }                                                                                       \
+#define KTEST_OK(call, fatal)                                                                    \
+  do {                                                                                           \
+    errno = 0;                                                                                   \
+    long _kr = static_cast<long>(call);                                                          \
+    if (_kr == -1) {                                                                             \
+      int _ke = errno;                                                                           \
+      ::ktest::Fail(                                                                             \
+          _metadata, __FILE__, __LINE__,                                                         \
+          std::string(#call) + " failed: " + strerrorname_np(_ke) + " (" + strerror(_ke) + ")"); \
+      if (fatal) ::ktest::AbortTest(_metadata);                                                  \
+    }                                                                                            \
   } while (0)
 #define ASSERT_OK(call) KTEST_OK(call, true)
 #define EXPECT_OK(call) KTEST_OK(call, false)
 
 // Byte strings equal, with both printed in hex on mismatch.
-#define KTEST_MEMEQ(a, b, len, fatal)                                                          \
-  do {                                                                                         \
-    const size_t _kl = (len);                                                                  \
-    if (memcmp((a), (b), _kl) != 0) {                                                          \
-      ::ktest::Fail(_metadata, __FILE__, __LINE__,                                             \
-                    std::string("bytes differ: ") + #a " vs " #b " (" + std::to_string(_kl) +   \
-                        " bytes), " + ::ktest::FirstDifference((a), (b), _kl));                \
-      if (fatal) ::ktest::AbortTest(_metadata);                                                \
-    }                                                                                          \
+#define KTEST_MEMEQ(a, b, len, fatal)                                                         \
+  do {                                                                                        \
+    const size_t _kl = (len);                                                                 \
+    if (memcmp((a), (b), _kl) != 0) {                                                         \
+      ::ktest::Fail(_metadata, __FILE__, __LINE__,                                            \
+                    std::string("bytes differ: ") + #a " vs " #b " (" + std::to_string(_kl) + \
+                        " bytes), " + ::ktest::FirstDifference((a), (b), _kl));               \
+      if (fatal) ::ktest::AbortTest(_metadata);                                               \
+    }                                                                                         \
   } while (0)
 #define ASSERT_MEMEQ(a, b, len) KTEST_MEMEQ(a, b, len, true)
 #define EXPECT_MEMEQ(a, b, len) KTEST_MEMEQ(a, b, len, false)

@@ -17,10 +17,11 @@ std::string g_sample;
 std::string RunSample(const std::string& filter, int* status, const std::string& args = "") {
   // The sample's crash test must die by its signal, as it would in the guest: under ASan or
   // UBSan, the sanitizer's own SEGV handler would turn it into an exit instead.
-  std::string cmd = std::string("ASAN_OPTIONS=handle_segv=0:${ASAN_OPTIONS:-} "
-                                "UBSAN_OPTIONS=handle_segv=0:${UBSAN_OPTIONS:-} ") +
-                    (filter.empty() ? "" : "KTEST_FILTER=" + filter + " ") + g_sample + " " +
-                    args + " 2>&1";
+  std::string cmd = std::string(
+                        "ASAN_OPTIONS=handle_segv=0:${ASAN_OPTIONS:-} "
+                        "UBSAN_OPTIONS=handle_segv=0:${UBSAN_OPTIONS:-} ") +
+                    (filter.empty() ? "" : "KTEST_FILTER=" + filter + " ") + g_sample + " " + args +
+                    " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   std::string out;
   char buf[4096];
@@ -49,8 +50,10 @@ TEST(Harness, FullRun) {
   EXPECT_EQ(out.find("must not be printed"), std::string::npos) << out;
   EXPECT_TRUE(Has(out, "ok 7 sample.one.skips # SKIP variant 1 has nothing to do")) << out;
   EXPECT_TRUE(Has(out, "ok 8 sample.two.skips # SKIP variant 2 has nothing to do")) << out;
-  EXPECT_TRUE(Has(out, "not ok 9 sample.one.known_issue # TODO known issue: a known issue of "
-                       "variant 1")) << out;
+  EXPECT_TRUE(Has(out,
+                  "not ok 9 sample.one.known_issue # TODO known issue: a known issue of "
+                  "variant 1"))
+      << out;
   EXPECT_TRUE(Has(out, "not ok 11 sample.one.times_out")) << out;
   EXPECT_NE(out.find("timed out after 1 s"), std::string::npos) << out;
   EXPECT_TRUE(Has(out, "not ok 13 sample.one.crashes")) << out;
@@ -71,15 +74,19 @@ TEST(Harness, FailureBeforeSkipIsFailure) {
   EXPECT_EQ(st, 1) << out;
   EXPECT_TRUE(Has(out, "not ok 1 global.fails_then_skips")) << out;
   EXPECT_TRUE(Has(out, "# harness_sample.cc:41: expected 1 + 1 == 3 (2 vs 3)")) << out;
-  EXPECT_TRUE(Has(out, "# global.fails_then_skips: failed a check before it ended as SKIP "
-                       "(skipped after a failed EXPECT)")) << out;
+  EXPECT_TRUE(Has(out,
+                  "# global.fails_then_skips: failed a check before it ended as SKIP "
+                  "(skipped after a failed EXPECT)"))
+      << out;
   EXPECT_TRUE(Has(out, "# totals: pass:0 fail:1 skip:0 known-issue:0")) << out;
   out = RunSample("fails_then_known_issue", &st);
   EXPECT_EQ(st, 1) << out;
   EXPECT_TRUE(Has(out, "not ok 1 global.fails_then_known_issue")) << out;
   EXPECT_EQ(out.find("# TODO"), std::string::npos) << out;
-  EXPECT_TRUE(Has(out, "# global.fails_then_known_issue: failed a check before it ended as "
-                       "KNOWN_ISSUE (known issue after a failed EXPECT)")) << out;
+  EXPECT_TRUE(Has(out,
+                  "# global.fails_then_known_issue: failed a check before it ended as "
+                  "KNOWN_ISSUE (known issue after a failed EXPECT)"))
+      << out;
   EXPECT_TRUE(Has(out, "# totals: pass:0 fail:1 skip:0 known-issue:0")) << out;
 }
 

@@ -29,10 +29,9 @@ bool Cbc(bool encrypt, const Bytes& key, const Bytes& iv, const Bytes& in, Bytes
   uint8_t chain[16];
   for (int i = 0; i < 16; ++i) chain[i] = iv[i];
   out->resize(in.size());
-  s = encrypt ? ariasuite::AriaCbcEncrypt(Impl::kScalar, k, chain, out->data(), in.data(),
-                                          in.size())
-              : ariasuite::AriaCbcDecrypt(Impl::kScalar, k, chain, out->data(), in.data(),
-                                          in.size());
+  s = encrypt
+          ? ariasuite::AriaCbcEncrypt(Impl::kScalar, k, chain, out->data(), in.data(), in.size())
+          : ariasuite::AriaCbcDecrypt(Impl::kScalar, k, chain, out->data(), in.data(), in.size());
   return s == Status::kOk;
 }
 
@@ -53,8 +52,8 @@ bool GcmSeal(const Bytes& key, const Bytes& iv, const Bytes& aad, const Bytes& p
   if (k.Init(Impl::kScalar, key.data(), key.size()) != Status::kOk) return false;
   out->resize(pt.size() + tag_len);
   return ariasuite::AriaGcmSeal(k, out->data(), out->data() + pt.size(), tag_len, iv.data(),
-                                iv.size(), pt.data(), pt.size(), aad.data(), aad.size()) ==
-         Status::kOk;
+                                iv.size(), pt.data(), pt.size(), aad.data(),
+                                aad.size()) == Status::kOk;
 }
 
 bool GcmOpen(const Bytes& key, const Bytes& iv, const Bytes& aad, const Bytes& in, size_t tag_len,

@@ -546,12 +546,11 @@ TEST_F(tls_err, rx_seq_wrap_queued) {
     EXPECT_EQ(trace, control);
   }
   if (both && control_both) {
-    KNOWN_ISSUE("one recv returned the record numbered 2^64-1 together with the next one, sealed "
-                "with sequence number 0 after the receive counter wrapped (RFC 5246 §6.1); the "
-                "EBADMSG came only after it%s",
-                variant->cipher.id == ktls::kCipherAesGcm128
-                    ? ""
-                    : ", as with the AES-GCM control");
+    KNOWN_ISSUE(
+        "one recv returned the record numbered 2^64-1 together with the next one, sealed "
+        "with sequence number 0 after the receive counter wrapped (RFC 5246 §6.1); the "
+        "EBADMSG came only after it%s",
+        variant->cipher.id == ktls::kCipherAesGcm128 ? "" : ", as with the AES-GCM control");
   }
 }
 

@@ -27,8 +27,9 @@ inline void RequirePair(ktest::Metadata* _metadata, int* client, int* server) {
 inline void RequireUlp(ktest::Metadata* _metadata, int fd) {
   int e = AttachUlp(fd);
   if (e == ENOENT) {
-    SKIP("TCP_ULP \"tls\" is not available (setsockopt TCP_ULP: ENOENT): kernel without "
-         "CONFIG_TLS or tls.ko not loaded");
+    SKIP(
+        "TCP_ULP \"tls\" is not available (setsockopt TCP_ULP: ENOENT): kernel without "
+        "CONFIG_TLS or tls.ko not loaded");
   }
   if (e != 0) {
     ktest::Fail(_metadata, __FILE__, __LINE__,
@@ -61,9 +62,11 @@ inline void CloseFd(int* fd) {
 
 // The three variants every kTLS fixture runs: ARIA-GCM-128 (57), ARIA-GCM-256 (58) and AES-GCM-128
 // (51) as the control that shows a failure is ARIA's and not the harness's.
-#define KTLS_ADD_STANDARD_VARIANTS(f)                                                      \
-  FIXTURE_VARIANT_ADD(f, 12_aria_gcm){{ktls::kCipherAriaGcm128, 16, "gcm(aria)"}};       \
-  FIXTURE_VARIANT_ADD(f, 12_aria_gcm_256){{ktls::kCipherAriaGcm256, 32, "gcm(aria)"}};   \
-  FIXTURE_VARIANT_ADD(f, 12_aes_gcm){{ktls::kCipherAesGcm128, 16, "gcm(aes)"}}
+#define KTLS_ADD_STANDARD_VARIANTS(f)                                                  \
+  FIXTURE_VARIANT_ADD(f, 12_aria_gcm){{ktls::kCipherAriaGcm128, 16, "gcm(aria)"}};     \
+  FIXTURE_VARIANT_ADD(f, 12_aria_gcm_256){{ktls::kCipherAriaGcm256, 32, "gcm(aria)"}}; \
+  FIXTURE_VARIANT_ADD(f, 12_aes_gcm) {                                                 \
+    { ktls::kCipherAesGcm128, 16, "gcm(aes)" }                                         \
+  }
 
 #endif  // ARIASUITE_KERNEL_TESTS_TLS_REQUIRE_H_

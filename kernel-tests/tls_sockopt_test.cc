@@ -79,8 +79,8 @@ TEST_F(tls_sockopt, tx_set_and_read_back) {
   Bytes got = GetInfo(self->fd, ktls::kTlsTx, want.size(), &err);
   ASSERT_EQ(err, 0);
   ASSERT_EQ(got.size(), want.size());
-  EXPECT_MEMEQ(got.data(), want.data(), 4);                                     // version, cipher
-  EXPECT_MEMEQ(got.data() + 4, p.iv, ktls::kIvSize);                            // iv
+  EXPECT_MEMEQ(got.data(), want.data(), 4);           // version, cipher
+  EXPECT_MEMEQ(got.data() + 4, p.iv, ktls::kIvSize);  // iv
   EXPECT_MEMEQ(got.data() + want.size() - ktls::kRecSeqSize, p.rec_seq, ktls::kRecSeqSize);
 }
 
@@ -120,7 +120,8 @@ TEST_F(tls_sockopt, read_back_after_records) {
     Bytes got = GetInfo(dir == ktls::kTlsTx ? self->fd : self->cfd, dir, len, &err);
     ASSERT_EQ(err, 0);
     EXPECT_EQ(ktls::Be64(got.data() + len - 8), 0x00000000fffffffeULL + kRecords);
-    if (dir == ktls::kTlsTx) EXPECT_EQ(ktls::Be64(got.data() + 4), 0x01020304fffffffeULL + kRecords);
+    if (dir == ktls::kTlsTx)
+      EXPECT_EQ(ktls::Be64(got.data() + 4), 0x01020304fffffffeULL + kRecords);
   }
 }
 
@@ -178,8 +179,7 @@ TEST_F(tls_sockopt, set_wrong_optlen) {
       if (e != EINVAL) TH_LOG("dir %d optlen %zu", dir, len);
       EXPECT_EQ(e, EINVAL);
     }
-    EXPECT_ERRNO(setsockopt(fd, ktls::kSolTls, dir, nullptr, static_cast<socklen_t>(full)),
-                 EINVAL);
+    EXPECT_ERRNO(setsockopt(fd, ktls::kSolTls, dir, nullptr, static_cast<socklen_t>(full)), EINVAL);
     ktls::RequireCrypto(_metadata, fd, dir, variant->cipher, p);
   }
 }
@@ -285,7 +285,7 @@ TEST_F(tls_sockopt, tx_rx_cipher_mismatch) {
   Params p = ParamsFor(variant->cipher.id, variant->cipher.key_len);
   ktls::RequireCrypto(_metadata, self->fd, ktls::kTlsTx, variant->cipher, p);
   uint16_t other_id = variant->cipher.id == ktls::kCipherAriaGcm128 ? ktls::kCipherAesGcm128
-                                                                     : ktls::kCipherAriaGcm128;
+                                                                    : ktls::kCipherAriaGcm128;
   Params q = ParamsFor(other_id, 16);
   EXPECT_EQ(ktls::SetCrypto(self->fd, ktls::kTlsRx, q), EINVAL);
 }

@@ -67,9 +67,8 @@ std::string OpenWithReference(const tls_wire_fixture* self, const Bytes& rec, ui
                               Bytes* pt, uint8_t* type) {
   pt->assign(rec.size(), 0);
   size_t n = 0;
-  Status s = ariasuite::Tls12OpenRecord(self->key, pt->data(), pt->size(), &n, type,
-                                        self->p.salt, seq, ktls::kTls12Version, rec.data(),
-                                        rec.size());
+  Status s = ariasuite::Tls12OpenRecord(self->key, pt->data(), pt->size(), &n, type, self->p.salt,
+                                        seq, ktls::kTls12Version, rec.data(), rec.size());
   if (s != Status::kOk) {
     return std::string("Tls12OpenRecord: ") + ariasuite::StatusName(s) + " (seq " +
            std::to_string(seq) + ", record " + ktest::Hex(rec.data(), rec.size()) + ")";
@@ -85,9 +84,8 @@ Bytes SealWithReference(ktest::Metadata* _metadata, const tls_wire_fixture* self
   Bytes rec(pt.size() + ariasuite::kTls12RecordOverhead);
   size_t n = 0;
   Status s = ariasuite::Tls12SealRecord(self->key, rec.data(), rec.size(), &n,
-                                        salt ? salt : self->p.salt, seq, type,
-                                        ktls::kTls12Version, explicit_nonce, pt.data(),
-                                        pt.size());
+                                        salt ? salt : self->p.salt, seq, type, ktls::kTls12Version,
+                                        explicit_nonce, pt.data(), pt.size());
   ASSERT_EQ(s, Status::kOk);
   rec.resize(n);
   return rec;
@@ -110,7 +108,8 @@ Bytes ReadAndOpen(ktest::Metadata* _metadata, tls_wire_fixture* self, size_t tot
     EXPECT_EQ(rec[2], 3);
     ASSERT_GE(rec.size(), ariasuite::kTls12RecordOverhead);
     // The explicit nonce is the crypto_info iv plus the record index (net/tls/tls.h).
-    EXPECT_EQ(ktls::Be64(rec.data() + ktls::kHeaderSize), first_iv + static_cast<uint64_t>(*records));
+    EXPECT_EQ(ktls::Be64(rec.data() + ktls::kHeaderSize),
+              first_iv + static_cast<uint64_t>(*records));
     Bytes pt;
     uint8_t type = 0;
     e = OpenWithReference(self, rec, seq, &pt, &type);
@@ -133,8 +132,8 @@ TEST_F(tls_wire, kernel_tx_one_record) {
   Bytes data = ktls::RandomVector(100);
   ASSERT_EQ(send(self->tx, data.data(), data.size(), 0), 100);
   int records;
-  Bytes got = ReadAndOpen(_metadata, self, 100, ktls::Be64(self->p.rec_seq),
-                          ktls::Be64(self->p.iv), ktls::kTypeApplicationData, &records);
+  Bytes got = ReadAndOpen(_metadata, self, 100, ktls::Be64(self->p.rec_seq), ktls::Be64(self->p.iv),
+                          ktls::kTypeApplicationData, &records);
   EXPECT_EQ(records, 1);
   EXPECT_MEMEQ(got.data(), data.data(), 100);
 }
@@ -220,8 +219,8 @@ TEST_F(tls_wire, kernel_tx_seq_wrap) {
     ASSERT_LT(records, 3);  // a fourth record would reuse a wrapped sequence number
     Bytes pt;
     uint8_t type;
-    std::string e = OpenWithReference(self, rec, ~0ULL - 2 + static_cast<uint64_t>(records), &pt,
-                                      &type);
+    std::string e =
+        OpenWithReference(self, rec, ~0ULL - 2 + static_cast<uint64_t>(records), &pt, &type);
     ASSERT_EQ(e, "");
     EXPECT_EQ(pt, sent[static_cast<size_t>(records)]);
     ++records;
@@ -233,9 +232,9 @@ TEST_F(tls_wire, kernel_tx_seq_wrap) {
   for (size_t i = static_cast<size_t>(records); i < rets.size(); ++i) EXPECT_EQ(rets[i], -1);
 }
 
-// Records we seal (sizes 1 to 2^14, whole and partial final blocks, consecutive sequence numbers, random explicit nonces:
-// TLS 1.2 lets the sender choose them, so the kernel must use the one in the record) decrypt in
-// the kernel's TLS_RX.
+// Records we seal (sizes 1 to 2^14, whole and partial final blocks, consecutive sequence numbers,
+// random explicit nonces: TLS 1.2 lets the sender choose them, so the kernel must use the one in
+// the record) decrypt in the kernel's TLS_RX.
 TEST_F(tls_wire, our_records_kernel_rx) {
   Start(_metadata, self, variant->cipher);
   uint64_t seq = ktls::Be64(self->p.rec_seq);
@@ -349,11 +348,21 @@ void ExpectRefused(ktest::Metadata* _metadata, tls_wire_fixture* self, const ktl
 
 }  // namespace
 
-TEST_F(tls_wire, our_record_wrong_seq_refused) { ExpectRefused(_metadata, self, variant->cipher, Wrong::kSeq); }
-TEST_F(tls_wire, our_record_wrong_salt_refused) { ExpectRefused(_metadata, self, variant->cipher, Wrong::kSalt); }
-TEST_F(tls_wire, our_record_wrong_key_refused) { ExpectRefused(_metadata, self, variant->cipher, Wrong::kKey); }
-TEST_F(tls_wire, our_record_type_mismatch_refused) { ExpectRefused(_metadata, self, variant->cipher, Wrong::kTypeInAad); }
-TEST_F(tls_wire, our_record_bad_tag_refused) { ExpectRefused(_metadata, self, variant->cipher, Wrong::kTag); }
+TEST_F(tls_wire, our_record_wrong_seq_refused) {
+  ExpectRefused(_metadata, self, variant->cipher, Wrong::kSeq);
+}
+TEST_F(tls_wire, our_record_wrong_salt_refused) {
+  ExpectRefused(_metadata, self, variant->cipher, Wrong::kSalt);
+}
+TEST_F(tls_wire, our_record_wrong_key_refused) {
+  ExpectRefused(_metadata, self, variant->cipher, Wrong::kKey);
+}
+TEST_F(tls_wire, our_record_type_mismatch_refused) {
+  ExpectRefused(_metadata, self, variant->cipher, Wrong::kTypeInAad);
+}
+TEST_F(tls_wire, our_record_bad_tag_refused) {
+  ExpectRefused(_metadata, self, variant->cipher, Wrong::kTag);
+}
 
 // RX starting at 2^64 - 2: our records with sequence numbers 2^64-2 and 2^64-1 decrypt (what
 // happens after the wrap is tls_error_test's rx_seq_wrap).
@@ -364,8 +373,8 @@ TEST_F(tls_wire, our_records_rx_near_wrap) {
     Bytes data = ktls::RandomVector(50);
     uint8_t nonce[8];
     ktls::PutBe64(nonce, i);
-    Bytes rec = SealWithReference(_metadata, self, ~0ULL - 1 + i, ktls::kTypeApplicationData,
-                                  nonce, data);
+    Bytes rec =
+        SealWithReference(_metadata, self, ~0ULL - 1 + i, ktls::kTypeApplicationData, nonce, data);
     ASSERT_EQ(ktls::WriteFull(self->raw_out, rec.data(), rec.size()), "");
     Bytes got(50);
     ASSERT_EQ(ktls::ReadFull(self->rx, got.data(), 50), "");

@@ -25,7 +25,8 @@ int BindSocket(const char* type, const std::string& name, int* fd_out) {
   *fd_out = -1;
   struct sockaddr_alg sa = {};
   sa.salg_family = AF_ALG;
-  if (strlen(type) >= sizeof(sa.salg_type) || name.size() >= sizeof(sa.salg_name)) return ENAMETOOLONG;
+  if (strlen(type) >= sizeof(sa.salg_type) || name.size() >= sizeof(sa.salg_name))
+    return ENAMETOOLONG;
   memcpy(sa.salg_type, type, strlen(type));
   memcpy(sa.salg_name, name.data(), name.size());
   int fd = socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
@@ -66,7 +67,7 @@ int Transform::Bind(const char* type, const std::string& name) {
 
 int Transform::SetKey(const uint8_t* key, size_t key_len) {
   return setsockopt(tfm_, SOL_ALG, ALG_SET_KEY, key, static_cast<socklen_t>(key_len)) == 0 ? 0
-                                                                                          : errno;
+                                                                                           : errno;
 }
 
 int Transform::SetAuthSize(size_t tag_len) {
@@ -154,8 +155,8 @@ int Transform::Op(int op, const uint8_t* iv, size_t iv_len, size_t assoclen, boo
 int Transform::Skcipher(bool encrypt, const uint8_t* iv, size_t iv_len, const uint8_t* in,
                         size_t len, uint8_t* out) {
   size_t got;
-  int e = Op(encrypt ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT, iv, iv_len, 0, false, in, len, out, len,
-             &got);
+  int e =
+      Op(encrypt ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT, iv, iv_len, 0, false, in, len, out, len, &got);
   if (e == 0 && got != len) e = Fail("read", EIO);
   return e;
 }
@@ -166,8 +167,8 @@ int Transform::Aead(bool encrypt, const uint8_t* iv, size_t iv_len, const uint8_
   std::vector<uint8_t> buf(aad_len + in_len);
   if (aad_len) memcpy(buf.data(), aad, aad_len);
   if (in_len) memcpy(buf.data() + aad_len, in, in_len);
-  size_t out_len = encrypt ? aad_len + in_len + tag_len
-                           : (in_len >= tag_len ? aad_len + in_len - tag_len : 0);
+  size_t out_len =
+      encrypt ? aad_len + in_len + tag_len : (in_len >= tag_len ? aad_len + in_len - tag_len : 0);
   // Exactly the output size: algif_aead's recvmsg keeps waiting for more input while the
   // caller's buffer has room left (crypto/algif_aead.c aead_recvmsg loops on msg_data_left).
   out->assign(out_len, 0);
@@ -228,13 +229,20 @@ std::vector<AlgInfo> ReadProcCrypto(const char* path) {
     while (!key.empty() && key.back() == ' ') key.pop_back();
     std::string val = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
     have = true;
-    if (key == "name") cur.name = val;
-    else if (key == "driver") cur.driver = val;
-    else if (key == "module") cur.module = val;
-    else if (key == "type") cur.type = val;
-    else if (key == "selftest") cur.selftest = val;
-    else if (key == "priority") cur.priority = atoi(val.c_str());
-    else if (key == "internal") cur.internal = val == "yes";
+    if (key == "name")
+      cur.name = val;
+    else if (key == "driver")
+      cur.driver = val;
+    else if (key == "module")
+      cur.module = val;
+    else if (key == "type")
+      cur.type = val;
+    else if (key == "selftest")
+      cur.selftest = val;
+    else if (key == "priority")
+      cur.priority = atoi(val.c_str());
+    else if (key == "internal")
+      cur.internal = val == "yes";
   }
   flush();
   return out;

@@ -53,8 +53,8 @@ class Transform {
   const char* failed_call() const { return failed_call_; }
 
  private:
-  int Op(int op, const uint8_t* iv, size_t iv_len, size_t assoclen, bool aead,
-         const uint8_t* in, size_t in_len, uint8_t* out, size_t out_len, size_t* got);
+  int Op(int op, const uint8_t* iv, size_t iv_len, size_t assoclen, bool aead, const uint8_t* in,
+         size_t in_len, uint8_t* out, size_t out_len, size_t* got);
   int Fail(const char* call, int err) {
     failed_call_ = call;
     return err;

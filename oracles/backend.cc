@@ -147,8 +147,8 @@ std::string DescribeRequest(const Request& r) {
   std::string s = OpName(r.op);
   s += " cipher=";
   s += CipherName(r.cipher);
-  s += " key=" + Hex(r.key) + " iv=" + Hex(r.iv) + " aad=" + Hex(r.aad) + " input=" +
-       Hex(r.input) + " tag=" + Hex(r.tag) + " tag_len=" + std::to_string(r.tag_len);
+  s += " key=" + Hex(r.key) + " iv=" + Hex(r.iv) + " aad=" + Hex(r.aad) + " input=" + Hex(r.input) +
+       " tag=" + Hex(r.tag) + " tag_len=" + std::to_string(r.tag_len);
   return s;
 }
 

@@ -102,8 +102,21 @@ std::optional<Op> ParseOp(std::string_view name);
 std::vector<Op> AllOps();
 
 // The mode of operation an Op belongs to, and its two directions.
-enum class Mode { kEcb, kCbc, kCtr, kCbcPkcs5, kGcm, kCcm, kCmac, kKw, kKwp, kCfb128, kCfb8, kCfb1,
-                  kOfb };
+enum class Mode {
+  kEcb,
+  kCbc,
+  kCtr,
+  kCbcPkcs5,
+  kGcm,
+  kCcm,
+  kCmac,
+  kKw,
+  kKwp,
+  kCfb128,
+  kCfb8,
+  kCfb1,
+  kOfb
+};
 // "ECB", "CBC", "CTR", "CBC-PKCS5", "GCM", "CCM", "CMAC", "KW", "KWP", "CFB128", "CFB8", "CFB1",
 // "OFB"
 const char* ModeName(Mode mode);
@@ -124,10 +137,10 @@ struct Request {
   Op op = Op::kEcbEncrypt;
   Cipher cipher = Cipher::kAria;
   Bytes key;
-  Bytes iv;     // IV, nonce or initial counter block; empty when the mode has none.
-  Bytes aad;    // GCM and CCM only.
-  Bytes input;  // plaintext, ciphertext, message or key data (see Op).
-  Bytes tag;    // the tag to check (kGcmOpen, kCcmOpen).
+  Bytes iv;            // IV, nonce or initial counter block; empty when the mode has none.
+  Bytes aad;           // GCM and CCM only.
+  Bytes input;         // plaintext, ciphertext, message or key data (see Op).
+  Bytes tag;           // the tag to check (kGcmOpen, kCcmOpen).
   size_t tag_len = 0;  // the tag length wanted (kGcmSeal, kCcmSeal, kCmac).
 };
 

@@ -1,8 +1,8 @@
 // The Botan 2 oracle: ECB through BlockCipher, CBC (NoPadding / PKCS7), CFB, CFB(8) and GCM / CCM
-// through Cipher_Mode, CTR through CTR-BE, OFB through OFB (both stream ciphers), CMAC through MessageAuthenticationCode, KW / KWP through
-// nist_key_wrap(_padded). A parameter Botan cannot be configured with (its mode constructor throws,
-// e.g. a CCM nonce length that gives no valid L) is "unsupported"; an exception while keying or
-// processing is a refusal with Botan's message.
+// through Cipher_Mode, CTR through CTR-BE, OFB through OFB (both stream ciphers), CMAC through
+// MessageAuthenticationCode, KW / KWP through nist_key_wrap(_padded). A parameter Botan cannot be
+// configured with (its mode constructor throws, e.g. a CCM nonce length that gives no valid L) is
+// "unsupported"; an exception while keying or processing is a refusal with Botan's message.
 #include <botan/aead.h>
 #include <botan/block_cipher.h>
 #include <botan/cipher_mode.h>
@@ -98,7 +98,7 @@ std::optional<Result> CipherMode(const Request& r, const std::string& spec, bool
       const size_t t = mode->tag_size();
       if (buf.size() < t) return Refused("short output");
       return Accepted(Bytes(buf.begin(), buf.end() - static_cast<long>(t)),
-                    Bytes(buf.end() - static_cast<long>(t), buf.end()));
+                      Bytes(buf.end() - static_cast<long>(t), buf.end()));
     }
     return Accepted(Bytes(buf.begin(), buf.end()));
   } catch (const std::exception& e) {
@@ -129,9 +129,9 @@ std::optional<Result> KeyWrap(const Request& r, bool wrap, bool padded) {
   try {
     bc->set_key(r.key.data(), r.key.size());
     if (wrap) {
-      std::vector<uint8_t> out = padded
-                                     ? Botan::nist_key_wrap_padded(r.input.data(), r.input.size(), *bc)
-                                     : Botan::nist_key_wrap(r.input.data(), r.input.size(), *bc);
+      std::vector<uint8_t> out =
+          padded ? Botan::nist_key_wrap_padded(r.input.data(), r.input.size(), *bc)
+                 : Botan::nist_key_wrap(r.input.data(), r.input.size(), *bc);
       return Accepted(Bytes(out.begin(), out.end()));
     }
     Botan::secure_vector<uint8_t> out =
@@ -166,13 +166,16 @@ class BotanBackend : public Backend {
       case Op::kCtrDecrypt: return Ctr(r);
       case Op::kCbcPkcs5Encrypt: return CipherMode(r, b + "/CBC/PKCS7", true, false);
       case Op::kCbcPkcs5Decrypt: return CipherMode(r, b + "/CBC/PKCS7", false, false);
-      case Op::kGcmSeal: return CipherMode(r, b + "/GCM(" + std::to_string(r.tag_len) + ")", true, true);
+      case Op::kGcmSeal:
+        return CipherMode(r, b + "/GCM(" + std::to_string(r.tag_len) + ")", true, true);
       case Op::kGcmOpen:
         return CipherMode(r, b + "/GCM(" + std::to_string(r.tag.size()) + ")", false, true);
       case Op::kCcmSeal:
-        return CipherMode(r, b + "/CCM(" + std::to_string(r.tag_len) + "," + ccm_l + ")", true, true);
+        return CipherMode(r, b + "/CCM(" + std::to_string(r.tag_len) + "," + ccm_l + ")", true,
+                          true);
       case Op::kCcmOpen:
-        return CipherMode(r, b + "/CCM(" + std::to_string(r.tag.size()) + "," + ccm_l + ")", false, true);
+        return CipherMode(r, b + "/CCM(" + std::to_string(r.tag.size()) + "," + ccm_l + ")", false,
+                          true);
       case Op::kCmac: return Cmac(r);
       case Op::kKwWrap: return KeyWrap(r, true, false);
       case Op::kKwUnwrap: return KeyWrap(r, false, false);

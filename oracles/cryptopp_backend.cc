@@ -1,7 +1,8 @@
 // The Crypto++ 8 oracle: ECB / CBC / CTR / CFB (FeedbackSize 16 and 1 byte) / OFB modes, CBC
-// with PKCS padding through StreamTransformationFilter, GCM<ARIA>, CCM<ARIA, tag> (the tag length is a template argument:
-// 4..16 even are instantiated, others are unsupported) and CMAC<ARIA>. Crypto++ has no KW/KWP.
-// A Crypto++ exception while keying or processing is a refusal with its message.
+// with PKCS padding through StreamTransformationFilter, GCM<ARIA>, CCM<ARIA, tag> (the tag length
+// is a template argument: 4..16 even are instantiated, others are unsupported) and CMAC<ARIA>.
+// Crypto++ has no KW/KWP. A Crypto++ exception while keying or processing is a refusal with its
+// message.
 #include <cryptopp/aes.h>
 #include <cryptopp/aria.h>
 #include <cryptopp/ccm.h>
@@ -29,9 +30,9 @@ const CryptoPP::byte* P(const Bytes& b) {
 std::optional<Result> Filter(CryptoPP::StreamTransformation& st, const Bytes& in,
                              CryptoPP::BlockPaddingSchemeDef::BlockPaddingScheme padding) {
   std::string out;
-  CryptoPP::StringSource src(P(in), in.size(), true,
-                             new CryptoPP::StreamTransformationFilter(
-                                 st, new CryptoPP::StringSink(out), padding));
+  CryptoPP::StringSource src(
+      P(in), in.size(), true,
+      new CryptoPP::StreamTransformationFilter(st, new CryptoPP::StringSink(out), padding));
   return Accepted(Bytes(out.begin(), out.end()));
 }
 
@@ -138,8 +139,7 @@ std::optional<Result> RunWith(const Request& r) {
     case Op::kKwWrap:
     case Op::kKwUnwrap:
     case Op::kKwpWrap:
-    case Op::kKwpUnwrap:
-      return std::nullopt;  // Crypto++ has no SP 800-38F key wrap.
+    case Op::kKwpUnwrap: return std::nullopt;  // Crypto++ has no SP 800-38F key wrap.
     case Op::kCfb128Encrypt:
     case Op::kCfb8Encrypt: {
       if (r.iv.size() != 16) return Refused("IV length");

@@ -149,8 +149,7 @@ class ExecBackend : public Backend {
   }
 
   bool ReadLine(std::string* line, std::string* error) {
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::seconds(TimeoutSeconds());
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(TimeoutSeconds());
     for (;;) {
       size_t nl = buffer_.find('\n');
       if (nl != std::string::npos) {

@@ -184,8 +184,8 @@ Block CounterTarget(uint32_t before) {
 bool CounterWraps(const Block& h, const uint8_t* iv, size_t iv_len, size_t text_len) {
   if (iv_len == 0) return false;
   const Block j0 = GcmJ0(h, iv, iv_len);
-  const uint64_t low = (uint64_t{j0[12]} << 24) | (uint64_t{j0[13]} << 16) |
-                       (uint64_t{j0[14]} << 8) | j0[15];
+  const uint64_t low =
+      (uint64_t{j0[12]} << 24) | (uint64_t{j0[13]} << 16) | (uint64_t{j0[14]} << 8) | j0[15];
   return low + (text_len + 15) / 16 > 0xffffffffull;
 }
 

@@ -179,8 +179,13 @@ TEST(GcmMathTest, SolvedIvWrapsTheCounterInOpenSsl) {
   struct Case {
     size_t iv_len, window_off, window_len;
   };
-  for (const Case& c : std::vector<Case>{{13, 0, 13}, {16, 0, 16}, {17, 1, 16}, {20, 10, 10},
-                                         {64, 48, 16}, {100, 40, 16}, {8, 0, 8}}) {
+  for (const Case& c : std::vector<Case>{{13, 0, 13},
+                                         {16, 0, 16},
+                                         {17, 1, 16},
+                                         {20, 10, 10},
+                                         {64, 48, 16},
+                                         {100, 40, 16},
+                                         {8, 0, 8}}) {
     for (uint32_t before : {0u, 1u, 2u}) {
       Bytes iv(c.iv_len, 0x5a);
       ASSERT_TRUE(SolveIvForJ0(iv.data(), iv.size(), c.window_off, c.window_len, h,

@@ -1,9 +1,10 @@
-// The Linux kernel crypto API oracle through AF_ALG sockets (Documentation/crypto/userspace-if.rst):
-// skcipher ecb/cbc/ctr(aria), aead gcm(aria) and ccm(aria), hash cmac(aria); AES the same way for
-// the AES-instantiated checks. Each request binds a transform socket for the algorithm, sets the
-// key (ALG_SET_KEY) and, for AEADs, the tag length (ALG_SET_AEAD_AUTHSIZE), accepts an operation
-// socket and sends one message whose control messages carry ALG_SET_OP, ALG_SET_IV and
-// ALG_SET_AEAD_ASSOCLEN; the answer is read back from the same socket.
+// The Linux kernel crypto API oracle through AF_ALG sockets
+// (Documentation/crypto/userspace-if.rst): skcipher ecb/cbc/ctr(aria), aead gcm(aria) and
+// ccm(aria), hash cmac(aria); AES the same way for the AES-instantiated checks. Each request binds
+// a transform socket for the algorithm, sets the key (ALG_SET_KEY) and, for AEADs, the tag length
+// (ALG_SET_AEAD_AUTHSIZE), accepts an operation socket and sends one message whose control messages
+// carry ALG_SET_OP, ALG_SET_IV and ALG_SET_AEAD_ASSOCLEN; the answer is read back from the same
+// socket.
 //
 // Where AF_ALG is missing (no CONFIG_CRYPTO_USER_API_*) or the kernel has no ARIA, unavailable()
 // says so and the runner reports SKIP with that reason; an algorithm the kernel lacks on its own
@@ -25,9 +26,7 @@ namespace {
 // stay below that rather than stream.
 constexpr size_t kMaxRequest = 60 * 1024;
 
-std::string ErrnoText(const std::string& what, int err) {
-  return what + ": " + std::strerror(err);
-}
+std::string ErrnoText(const std::string& what, int err) { return what + ": " + std::strerror(err); }
 
 std::string AlgName(const char* mode, Cipher cipher) {
   return std::string(mode) + "(" + (cipher == Cipher::kAes ? "aes" : "aria") + ")";

@@ -37,15 +37,17 @@ void Compare(Backend& kernel, Backend& ours, const Request& r, Outcome* o) {
   const bool same = m && k->error.empty() && k->accepted == m->accepted &&
                     (!k->accepted || (k->output == m->output && k->tag == m->tag));
   if (!same && o->failure.empty()) {
-    o->failure = DescribeRequest(r) + " kernel: " + DescribeResult(k) + " ours: " + DescribeResult(m);
+    o->failure =
+        DescribeRequest(r) + " kernel: " + DescribeResult(k) + " ours: " + DescribeResult(m);
   }
 }
 
 int Main() {
   std::unique_ptr<Backend> kernel = MakeKernelBackend();
   std::unique_ptr<Backend> ours = MakeOursBackend(Impl::kScalar);
-  const std::vector<std::string> names = {"ecb_aria", "cbc_aria", "ctr_aria", "gcm_aria",
-                                          "gcm_aria_modified_tag", "ccm_aria", "cmac_aria"};
+  const std::vector<std::string> names = {
+      "ecb_aria", "cbc_aria", "ctr_aria", "gcm_aria", "gcm_aria_modified_tag",
+      "ccm_aria", "cmac_aria"};
   std::printf("TAP version 13\n1..%zu\n", names.size());
   if (std::optional<std::string> why = kernel->unavailable()) {
     for (size_t i = 0; i < names.size(); ++i) {
@@ -79,7 +81,8 @@ int Main() {
           Compare(*kernel, *ours, r, &o);
         } else if (name == "gcm_aria" || name == "ccm_aria") {
           const bool gcm = name == "gcm_aria";
-          for (size_t tag_len : gcm ? std::vector<size_t>{16, 12, 8, 4} : std::vector<size_t>{16, 10, 4}) {
+          for (size_t tag_len :
+               gcm ? std::vector<size_t>{16, 12, 8, 4} : std::vector<size_t>{16, 10, 4}) {
             r.op = gcm ? Op::kGcmSeal : Op::kCcmSeal;
             r.iv = Random(rng, gcm ? 12 : 7 + len % 7);
             r.aad = Random(rng, len % 3 == 0 ? 0 : 20);
@@ -122,12 +125,14 @@ int Main() {
       std::printf("not ok %zu %s\n  # %s\n", t + 1, name.c_str(), o.failure.c_str());
     } else if (o.compared == 0) {
       const std::string mode = name.substr(0, name.find('_'));
-      std::printf("ok %zu %s # SKIP binding %s(aria) failed: the kernel has no %s(aria) (the %s "
-                  "template or its module is missing)\n",
-                  t + 1, name.c_str(), mode.c_str(), mode.c_str(), mode.c_str());
+      std::printf(
+          "ok %zu %s # SKIP binding %s(aria) failed: the kernel has no %s(aria) (the %s "
+          "template or its module is missing)\n",
+          t + 1, name.c_str(), mode.c_str(), mode.c_str(), mode.c_str());
     } else {
-      std::printf("ok %zu %s # %d answers equal to ours%s\n", t + 1, name.c_str(), o.compared,
-                  o.unsupported ? (", " + std::to_string(o.unsupported) + " unsupported").c_str() : "");
+      std::printf(
+          "ok %zu %s # %d answers equal to ours%s\n", t + 1, name.c_str(), o.compared,
+          o.unsupported ? (", " + std::to_string(o.unsupported) + " unsupported").c_str() : "");
     }
   }
   return failed == 0 ? 0 : 1;

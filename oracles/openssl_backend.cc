@@ -1,6 +1,7 @@
-// The OpenSSL 3 oracle: every operation through the EVP API (EVP_CIPHER for ECB/CBC/CTR/CFB/OFB/GCM/CCM,
-// EVP_MAC "CMAC" for CMAC). OpenSSL has no ARIA key wrap, so KW/KWP are unsupported (nullopt).
-// Any EVP call that fails on the inputs is a refusal; the failing call is named in detail.
+// The OpenSSL 3 oracle: every operation through the EVP API (EVP_CIPHER for
+// ECB/CBC/CTR/CFB/OFB/GCM/CCM, EVP_MAC "CMAC" for CMAC). OpenSSL has no ARIA key wrap, so KW/KWP
+// are unsupported (nullopt). Any EVP call that fails on the inputs is a refusal; the failing call
+// is named in detail.
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
@@ -95,8 +96,8 @@ std::optional<Result> Gcm(const Request& r, bool seal) {
     return Refused("EVP_CipherInit_ex2 (key/iv)");
   }
   int n = 0;
-  if (!r.aad.empty() && EVP_CipherUpdate(ctx.get(), nullptr, &n, r.aad.data(),
-                                         static_cast<int>(r.aad.size())) != 1) {
+  if (!r.aad.empty() &&
+      EVP_CipherUpdate(ctx.get(), nullptr, &n, r.aad.data(), static_cast<int>(r.aad.size())) != 1) {
     return Refused("EVP_CipherUpdate (aad)");
   }
   Result res;
@@ -107,7 +108,8 @@ std::optional<Result> Gcm(const Request& r, bool seal) {
     return Refused("EVP_CipherUpdate");
   }
   if (!seal) {
-    if (r.tag.empty() || r.tag.size() > 16) return Refused("tag length " + std::to_string(r.tag.size()));
+    if (r.tag.empty() || r.tag.size() > 16)
+      return Refused("tag length " + std::to_string(r.tag.size()));
     if (EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, static_cast<int>(r.tag.size()),
                             const_cast<uint8_t*>(r.tag.data())) != 1) {
       return Refused("EVP_CTRL_AEAD_SET_TAG " + std::to_string(r.tag.size()));
@@ -152,8 +154,8 @@ std::optional<Result> Ccm(const Request& r, bool seal) {
   if (EVP_CipherUpdate(ctx.get(), nullptr, &n, nullptr, static_cast<int>(r.input.size())) != 1) {
     return Refused("EVP_CipherUpdate (length)");
   }
-  if (!r.aad.empty() && EVP_CipherUpdate(ctx.get(), nullptr, &n, r.aad.data(),
-                                         static_cast<int>(r.aad.size())) != 1) {
+  if (!r.aad.empty() &&
+      EVP_CipherUpdate(ctx.get(), nullptr, &n, r.aad.data(), static_cast<int>(r.aad.size())) != 1) {
     return Refused("EVP_CipherUpdate (aad)");
   }
   Result res;

@@ -1,6 +1,7 @@
 // Our own implementation paths as backends: one instance per path (impl/dispatch.h). ARIA for
 // every operation; AES for GCM only, through the GCM layer instantiated with AES for testing
-// (impl/testing/gcm_aes_for_testing.h), which lets BoringSSL's and OpenSSL's AES-GCM check our GCM code.
+// (impl/testing/gcm_aes_for_testing.h), which lets BoringSSL's and OpenSSL's AES-GCM check our GCM
+// code.
 #include <algorithm>
 #include <string>
 
@@ -10,10 +11,10 @@
 #include "impl/cmac.h"
 #include "impl/dispatch.h"
 #include "impl/gcm.h"
-#include "impl/testing/gcm_aes_for_testing.h"
 #include "impl/keywrap.h"
 #include "impl/modes.h"
 #include "impl/status.h"
+#include "impl/testing/gcm_aes_for_testing.h"
 #include "oracles/backend.h"
 
 namespace ariasuite::oracles {
@@ -54,8 +55,8 @@ class OursBackend : public Backend {
   explicit OursBackend(Impl impl) : impl_(impl) {
     std::string missing;
     if (!IsSupported(impl, &missing)) {
-      unavailable_ = std::string("this CPU cannot run ") + ImplName(impl) + " (missing " +
-                     missing + ")";
+      unavailable_ =
+          std::string("this CPU cannot run ") + ImplName(impl) + " (missing " + missing + ")";
     }
   }
 
@@ -123,15 +124,14 @@ class OursBackend : public Backend {
         return FromStatus(s, std::move(out));
       }
       case Op::kGcmSeal:
-      case Op::kGcmOpen:
-        return AriaGcm(r);
+      case Op::kGcmOpen: return AriaGcm(r);
       case Op::kCcmSeal:
       case Op::kCcmOpen: {
         out.resize(r.input.size());
         if (r.op == Op::kCcmSeal) {
           Bytes tag(r.tag_len);
-          Status s = AriaCcmSeal(impl_, ek, out.data(), tag.data(), r.tag_len, P(r.iv),
-                                 r.iv.size(), P(r.input), r.input.size(), P(r.aad), r.aad.size());
+          Status s = AriaCcmSeal(impl_, ek, out.data(), tag.data(), r.tag_len, P(r.iv), r.iv.size(),
+                                 P(r.input), r.input.size(), P(r.aad), r.aad.size());
           return FromStatus(s, std::move(out), std::move(tag));
         }
         Status s = AriaCcmOpen(impl_, ek, out.data(), P(r.iv), r.iv.size(), P(r.input),
@@ -155,8 +155,7 @@ class OursBackend : public Backend {
       case Op::kKwpUnwrap: {
         Status s = r.op == Op::kKwUnwrap
                        ? AriaKwUnwrap(impl_, dk, out.data(), &out_len, P(r.input), r.input.size())
-                       : AriaKwpUnwrap(impl_, dk, out.data(), &out_len, P(r.input),
-                                       r.input.size());
+                       : AriaKwpUnwrap(impl_, dk, out.data(), &out_len, P(r.input), r.input.size());
         out.resize(s == Status::kOk ? out_len : 0);
         return FromStatus(s, std::move(out));
       }

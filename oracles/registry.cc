@@ -53,17 +53,17 @@ std::unique_ptr<Backend> MakeBoringSslBackend() {
   }
   std::string where;
   for (const std::string& t : tried) where += (where.empty() ? "" : ", ") + t;
-  return std::make_unique<UnavailableBackend>(
-      "boringssl", "BoringSSL adapter not found (looked in " + where +
-                       "); build //oracles:boringssl_adapter or set "
-                       "ARIASUITE_BORINGSSL_ADAPTER");
+  return std::make_unique<UnavailableBackend>("boringssl",
+                                              "BoringSSL adapter not found (looked in " + where +
+                                                  "); build //oracles:boringssl_adapter or set "
+                                                  "ARIASUITE_BORINGSSL_ADAPTER");
 }
 
 }  // namespace
 
 std::vector<std::string> OracleNames() {
-  return {"openssl",   "botan",     "cryptopp",  "boringssl",
-          "kernel",    "sp800-38f", "sp800-38d", "sp800-38a"};
+  return {"openssl", "botan",     "cryptopp",  "boringssl",
+          "kernel",  "sp800-38f", "sp800-38d", "sp800-38a"};
 }
 
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
@@ -76,7 +76,8 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
       std::optional<Impl> impl = ParseImpl(name.substr(5));
       if (!impl) {
         std::string known;
-        for (Impl i : AllImpls()) known += std::string(known.empty() ? "" : ", ") + "ours/" + ImplName(i);
+        for (Impl i : AllImpls())
+          known += std::string(known.empty() ? "" : ", ") + "ours/" + ImplName(i);
         *error = "unknown implementation '" + name + "' (known: ours, " + known + ")";
         return {};
       }
@@ -106,7 +107,8 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
       out.push_back(MakeExecBackend(name.substr(5)));
     } else {
       *error = "unknown backend '" + name +
-               "' (known: ours, ours/PATH, openssl, botan, cryptopp, boringssl, kernel, sp800-38f, sp800-38d, "
+               "' (known: ours, ours/PATH, openssl, botan, cryptopp, boringssl, kernel, sp800-38f, "
+               "sp800-38d, "
                "sp800-38a, oracles, exec:PROGRAM)";
       return {};
     }

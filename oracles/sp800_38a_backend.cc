@@ -41,8 +41,8 @@ void SetBit(uint8_t* s, size_t i, int bit) {
 void ShiftIn(BlockBytes* input, size_t s, const uint8_t* c, size_t from) {
   BlockBytes next{};
   for (size_t i = 0; i < kBlockBits; ++i) {
-    const int bit = i + s < kBlockBits ? BitAt(input->data(), i + s)
-                                       : BitAt(c, from + (i + s - kBlockBits));
+    const int bit =
+        i + s < kBlockBits ? BitAt(input->data(), i + s) : BitAt(c, from + (i + s - kBlockBits));
     SetBit(next.data(), i, bit);
   }
   *input = next;

@@ -84,7 +84,8 @@ class Sp80038dBackend : public Backend {
     Bytes out;
     if (!Gctr(ciph, Inc32(j0), r.input, &out)) return Broken("OpenSSL block encryption failed");
     const Bytes& ct = seal ? out : r.input;
-    // Steps 4-6: S = GHASH(A || 0^v || C || 0^u || [len(A)]64 || [len(C)]64), T = MSB_t(GCTR(J0, S)).
+    // Steps 4-6: S = GHASH(A || 0^v || C || 0^u || [len(A)]64 || [len(C)]64), T = MSB_t(GCTR(J0,
+    // S)).
     const Bytes ghash_in = GhashInput(r.aad, ct);
     const Block s = Ghash(h, ghash_in.data(), ghash_in.size());
     Bytes full_tag;

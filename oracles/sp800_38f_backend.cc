@@ -118,9 +118,11 @@ bool WInverse(RawBlockCipher& ciph_inv, const Bytes& c, Bytes* s) {
 
 // KW-AE (SP 800-38F §6.2 Algorithm 3): P of n semiblocks, 2 <= n <= 2^54 - 1.
 Result KwWrap(const Request& r) {
-  if (r.input.size() % kSemiblock != 0) return Refused("KW-AE: plaintext not a multiple of 8 bytes");
+  if (r.input.size() % kSemiblock != 0)
+    return Refused("KW-AE: plaintext not a multiple of 8 bytes");
   if (r.input.size() < 2 * kSemiblock) return Refused("KW-AE: plaintext shorter than 2 semiblocks");
-  if (r.input.size() / kSemiblock > kKwMaxPlainSemiblocks) return Refused("KW-AE: plaintext too long");
+  if (r.input.size() / kSemiblock > kKwMaxPlainSemiblocks)
+    return Refused("KW-AE: plaintext too long");
   RawBlockCipher ciph;
   if (auto bad = ciph.Key(Cipher::kAria, r.key, /*encrypt=*/true)) return *bad;
   // Step 1: S = ICV1 || P. Step 2: C = W(S).
@@ -133,8 +135,10 @@ Result KwWrap(const Request& r) {
 
 // KW-AD (SP 800-38F §6.2 Algorithm 4): C of n semiblocks, 3 <= n <= 2^54.
 Result KwUnwrap(const Request& r) {
-  if (r.input.size() % kSemiblock != 0) return Refused("KW-AD: ciphertext not a multiple of 8 bytes");
-  if (r.input.size() < 3 * kSemiblock) return Refused("KW-AD: ciphertext shorter than 3 semiblocks");
+  if (r.input.size() % kSemiblock != 0)
+    return Refused("KW-AD: ciphertext not a multiple of 8 bytes");
+  if (r.input.size() < 3 * kSemiblock)
+    return Refused("KW-AD: ciphertext shorter than 3 semiblocks");
   if (r.input.size() / kSemiblock - 1 > kKwMaxPlainSemiblocks) {
     return Refused("KW-AD: ciphertext too long");
   }
@@ -144,7 +148,8 @@ Result KwUnwrap(const Request& r) {
   Bytes s;
   if (!WInverse(ciph_inv, r.input, &s)) return Broken("EVP_CipherUpdate");
   // Step 2: if MSB_64(S) != ICV1, FAIL.
-  if (CRYPTO_memcmp(s.data(), kIcv1.data(), kSemiblock) != 0) return Refused("KW-AD: ICV1 mismatch");
+  if (CRYPTO_memcmp(s.data(), kIcv1.data(), kSemiblock) != 0)
+    return Refused("KW-AD: ICV1 mismatch");
   // Step 3: P = LSB_{64(n-1)}(S).
   return Accepted(Bytes(s.begin() + kSemiblock, s.end()));
 }
@@ -176,8 +181,10 @@ Result KwpWrap(const Request& r) {
 
 // KWP-AD (SP 800-38F §6.3 Algorithm 6): C of n + 1 semiblocks, n >= 1.
 Result KwpUnwrap(const Request& r) {
-  if (r.input.size() % kSemiblock != 0) return Refused("KWP-AD: ciphertext not a multiple of 8 bytes");
-  if (r.input.size() < 2 * kSemiblock) return Refused("KWP-AD: ciphertext shorter than 2 semiblocks");
+  if (r.input.size() % kSemiblock != 0)
+    return Refused("KWP-AD: ciphertext not a multiple of 8 bytes");
+  if (r.input.size() < 2 * kSemiblock)
+    return Refused("KWP-AD: ciphertext shorter than 2 semiblocks");
   RawBlockCipher ciph_inv;
   if (auto bad = ciph_inv.Key(Cipher::kAria, r.key, /*encrypt=*/false)) return *bad;
   // Step 1: n = semiblocks of C - 1.
@@ -201,7 +208,7 @@ Result KwpUnwrap(const Request& r) {
   const uint64_t capacity = kSemiblock * static_cast<uint64_t>(n);
   if (plen > capacity || capacity - plen > kSemiblock - 1) {
     return Refused("KWP-AD: length field " + std::to_string(plen) + " outside " +
-                  std::to_string(capacity - 7) + ".." + std::to_string(capacity));
+                   std::to_string(capacity - 7) + ".." + std::to_string(capacity));
   }
   const size_t padlen = static_cast<size_t>(capacity - plen);
   // Step 6: if LSB_{8 padlen}(S) != 0^(8 padlen), FAIL.

@@ -58,8 +58,10 @@ bool ParenNumbers(const std::string& s, const std::string& head, std::vector<siz
   size_t pos = 0;
   while (pos <= inner.size()) {
     size_t comma = inner.find(',', pos);
-    std::string part = inner.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
-    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos || part.size() > 3) {
+    std::string part =
+        inner.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos ||
+        part.size() > 3) {
       return false;
     }
     out->push_back(static_cast<size_t>(std::stoul(part)));
@@ -98,7 +100,8 @@ Kind ParseHeader(const std::string& header, Section* s, std::string* why) {
   size_t pos = 0;
   while (true) {
     size_t slash = header.find('/', pos);
-    parts.push_back(header.substr(pos, slash == std::string::npos ? std::string::npos : slash - pos));
+    parts.push_back(
+        header.substr(pos, slash == std::string::npos ? std::string::npos : slash - pos));
     if (slash == std::string::npos) break;
     pos = slash + 1;
   }
@@ -115,7 +118,8 @@ Kind ParseHeader(const std::string& header, Section* s, std::string* why) {
     return Kind::kRead;
   }
   auto unsupported = [&]() {
-    *why = "section [" + header + "]: this ARIA mode is not supported by this runner (reads ECB, "
+    *why = "section [" + header +
+           "]: this ARIA mode is not supported by this runner (reads ECB, "
            "CBC/NoPadding, CBC/PKCS7, CFB, CFB(8), GCM, CCM, CTR-BE, OFB, CMAC)";
     return Kind::kUnsupported;
   };
@@ -186,7 +190,8 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
         return true;
       }
       std::string why;
-      if (!oracles::ParseHex(it->second.second, b, &why)) return fail(it->second.first, std::string(k) + ": " + why);
+      if (!oracles::ParseHex(it->second.second, b, &why))
+        return fail(it->second.first, std::string(k) + ": " + why);
       return true;
     };
     // Keys each kind of section takes.
@@ -224,7 +229,8 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
       // Botan's CTR-BE: the nonce fills the counter block from the left, the rest starts at zero
       // (OFB takes a full 16-byte IV; a shorter one is refused by the runner's backends).
       if (!get("Nonce", &c.iv, false)) return false;
-      if (c.iv.size() > 16) return fail(fields["Nonce"].first, "Nonce longer than the 16-byte counter block");
+      if (c.iv.size() > 16)
+        return fail(fields["Nonce"].first, "Nonce longer than the 16-byte counter block");
       c.iv.resize(16, 0);
     }
     if (!get("AD", &c.aad, false)) return false;
@@ -245,8 +251,8 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
       case Mode::kCcm:
         if (outb.size() != in.size() + sec.tag_len) {
           return fail(fields["Out"].first, "Out has " + std::to_string(outb.size()) +
-                                               " bytes, not In + the " + std::to_string(sec.tag_len) +
-                                               "-byte tag");
+                                               " bytes, not In + the " +
+                                               std::to_string(sec.tag_len) + "-byte tag");
         }
         if (sec.nonce_len != 0 && c.iv.size() != sec.nonce_len) {
           return fail(fields["Nonce"].first, "Nonce has " + std::to_string(c.iv.size()) +
@@ -276,8 +282,11 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
     const std::string line = TrimBlanks(raw);
     if (line.empty() || line[0] == '#') return true;
     if (line[0] == '[') {
-      if (line.back() != ']' || line.size() < 3) return fail(line_no, "malformed section header '" + line + "'");
-      if (!fields.empty()) return fail(first_line, "vector without Out before [" + line.substr(1, line.size() - 2) + "]");
+      if (line.back() != ']' || line.size() < 3)
+        return fail(line_no, "malformed section header '" + line + "'");
+      if (!fields.empty())
+        return fail(first_line,
+                    "vector without Out before [" + line.substr(1, line.size() - 2) + "]");
       header = line.substr(1, line.size() - 2);
       header_line = line_no;
       any_header = true;
@@ -300,7 +309,8 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
     const std::string value = TrimBlanks(std::string_view(line).substr(eq + 1));
     if (key.empty()) return fail(line_no, "empty key");
     if (!any_header) return fail(line_no, "vector before any [section] header");
-    if (fields.count(key) != 0) return fail(line_no, "field '" + key + "' given twice in one vector");
+    if (fields.count(key) != 0)
+      return fail(line_no, "field '" + key + "' given twice in one vector");
     if (fields.empty()) first_line = line_no;
     fields[key] = {line_no, value};
     if (key != "Out") return true;

@@ -32,7 +32,8 @@ TEST(BotanLoaderTest, Sample) {
   EXPECT_EQ(f.format, "botan");
   EXPECT_EQ(f.cases.size(), 22u);
   EXPECT_TRUE(f.skipped.empty());
-  EXPECT_EQ(f.left_out, "1 vector(s) of 1 section(s) of other algorithms left out (AES-128/CBC/NoPadding)");
+  EXPECT_EQ(f.left_out,
+            "1 vector(s) of 1 section(s) of other algorithms left out (AES-128/CBC/NoPadding)");
   std::map<Mode, int> modes;
   int aes = 0;
   for (const TestCase& c : f.cases) {
@@ -70,7 +71,8 @@ TEST(BotanLoaderTest, OtherAlgorithmsLeftOutInOneLine) {
   EXPECT_EQ(f.cases[0].line, 9);
   EXPECT_EQ(f.cases[0].mode, Mode::kEcb);
   EXPECT_TRUE(f.skipped.empty());  // never reported as unsupported
-  EXPECT_EQ(f.left_out, "1 vector(s) of 1 section(s) of other algorithms left out (DES/CBC/NoPadding)");
+  EXPECT_EQ(f.left_out,
+            "1 vector(s) of 1 section(s) of other algorithms left out (DES/CBC/NoPadding)");
 }
 
 TEST(BotanLoaderTest, Malformed) {
@@ -81,24 +83,32 @@ TEST(BotanLoaderTest, Malformed) {
     EXPECT_NE(p, std::string::npos) << from;
     return p == std::string::npos ? s : s.replace(p, from.size(), to);
   };
-  EXPECT_EQ(ErrorOf(with("Out = d718", "Out = d7x8")), "b.vec:11: Out: bad hex digit 'x' at offset 2");
+  EXPECT_EQ(ErrorOf(with("Out = d718", "Out = d7x8")),
+            "b.vec:11: Out: bad hex digit 'x' at offset 2");
   EXPECT_EQ(ErrorOf(with("Key = 000102030405060708090a0b0c0d0e0f", "Key = 0001")),
             "b.vec:9: Key has 2 bytes but [ARIA-128] takes 16");
-  EXPECT_EQ(ErrorOf(with("Out = d718fbd6ab644c739da95f3be6451778\n", "")), "b.vec:9: vector without Out at the end of the file");
+  EXPECT_EQ(ErrorOf(with("Out = d718fbd6ab644c739da95f3be6451778\n", "")),
+            "b.vec:9: vector without Out at the end of the file");
   EXPECT_EQ(ErrorOf(with("In = 0011", "Tweak = 00\nIn = 0011")),
-            "b.vec:10: field 'Tweak' in section [ARIA-128] (a Botan test parameter this runner does not model)");
-  EXPECT_EQ(ErrorOf(with("[ARIA-128]", "[ARIA-128/OCB]")),
-            "b.vec:8: section [ARIA-128/OCB]: this ARIA mode is not supported by this runner (reads ECB, "
-            "CBC/NoPadding, CBC/PKCS7, CFB, CFB(8), GCM, CCM, CTR-BE, OFB, CMAC)");
-  EXPECT_EQ(ErrorOf(with("[ARIA-128]", "[ARIA-128")), "b.vec:8: malformed section header '[ARIA-128'");
-  EXPECT_EQ(ErrorOf(with("In = 0011", "In = 00\nIn = 0011")), "b.vec:11: field 'In' given twice in one vector");
-  EXPECT_EQ(ErrorOf("[DES]\nKey = 00\nIn = 00\nOut = 00\n"), "b.vec:1: no ARIA (or AES-GCM) vectors in the file");
+            "b.vec:10: field 'Tweak' in section [ARIA-128] (a Botan test parameter this runner "
+            "does not model)");
+  EXPECT_EQ(
+      ErrorOf(with("[ARIA-128]", "[ARIA-128/OCB]")),
+      "b.vec:8: section [ARIA-128/OCB]: this ARIA mode is not supported by this runner (reads ECB, "
+      "CBC/NoPadding, CBC/PKCS7, CFB, CFB(8), GCM, CCM, CTR-BE, OFB, CMAC)");
+  EXPECT_EQ(ErrorOf(with("[ARIA-128]", "[ARIA-128")),
+            "b.vec:8: malformed section header '[ARIA-128'");
+  EXPECT_EQ(ErrorOf(with("In = 0011", "In = 00\nIn = 0011")),
+            "b.vec:11: field 'In' given twice in one vector");
+  EXPECT_EQ(ErrorOf("[DES]\nKey = 00\nIn = 00\nOut = 00\n"),
+            "b.vec:1: no ARIA (or AES-GCM) vectors in the file");
   LoadOptions skip;
   skip.skip_unsupported = true;
   VectorFile f;
   std::string error;
-  ASSERT_TRUE(LoadVectorText("b.vec", with("[ARIA-128]", "[SIV(ARIA-128)]") + "\n" + good.substr(good.find("[ARIA")),
-                             skip, &f, &error))
+  ASSERT_TRUE(LoadVectorText(
+      "b.vec", with("[ARIA-128]", "[SIV(ARIA-128)]") + "\n" + good.substr(good.find("[ARIA")), skip,
+      &f, &error))
       << error;
   EXPECT_EQ(f.cases.size(), 1u);
   ASSERT_EQ(f.skipped.size(), 1u);

@@ -7,8 +7,8 @@
 #include <map>
 #include <set>
 
-#include "vectors/loader.h"
 #include "oracles/hex.h"
+#include "vectors/loader.h"
 
 namespace ariasuite::vectors {
 
@@ -54,16 +54,16 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
                                 (rec.fail ? " has both PT and FAIL" : " has neither PT nor FAIL"));
     }
     for (const char* p : {"Keylen", "IVlen", "PTlen", "AADlen", "Taglen"}) {
-      if (params.count(p) == 0) return fail(rec.line, std::string("no [") + p + " = ...] section line");
+      if (params.count(p) == 0)
+        return fail(rec.line, std::string("no [") + p + " = ...] section line");
     }
     const std::pair<const char*, const char*> checks[] = {
         {"Key", "Keylen"}, {"IV", "IVlen"}, {"CT", "PTlen"}, {"AAD", "AADlen"}, {"Tag", "Taglen"}};
     for (const auto& [field, param] : checks) {
       const int64_t bits = static_cast<int64_t>(rec.fields[field].size()) * 8;
       if (bits != params[param]) {
-        return fail(rec.line, std::string(field) + " has " + std::to_string(bits) +
-                                  " bits but [" + param + " = " + std::to_string(params[param]) +
-                                  "]");
+        return fail(rec.line, std::string(field) + " has " + std::to_string(bits) + " bits but [" +
+                                  param + " = " + std::to_string(params[param]) + "]");
       }
     }
     if (!rec.fail && rec.fields["PT"].size() != rec.fields["CT"].size()) {
@@ -131,7 +131,8 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
       return true;
     }
     size_t eq = line.find('=');
-    if (eq == std::string::npos) return fail(line_no, "expected 'Name = value', got '" + line + "'");
+    if (eq == std::string::npos)
+      return fail(line_no, "expected 'Name = value', got '" + line + "'");
     std::string name = TrimBlanks(std::string_view(line).substr(0, eq));
     std::string value = TrimBlanks(std::string_view(line).substr(eq + 1));
     if (name == "Count") {

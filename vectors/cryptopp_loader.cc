@@ -62,7 +62,8 @@ bool DecodeValue(const std::string& v, Bytes* out, std::string* why) {
     if (end == std::string::npos) end = v.size();
     std::string tok = v.substr(i, end - i);
     i = end;
-    if (tok.size() > 1 && tok[0] == 'r' && tok.find_first_not_of("0123456789", 1) == std::string::npos) {
+    if (tok.size() > 1 && tok[0] == 'r' &&
+        tok.find_first_not_of("0123456789", 1) == std::string::npos) {
       if (pending_repeat || tok.size() > 7) {
         *why = "bad repetition '" + tok + "'";
         return false;
@@ -100,9 +101,9 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
     *error = path + ":" + std::to_string(line) + ": " + why;
     return false;
   };
-  static const std::set<std::string> kKnown = {
-      "AlgorithmType", "Name", "Source", "Comment", "Key", "IV", "Plaintext", "Ciphertext",
-      "Header", "MAC", "Message", "Test"};
+  static const std::set<std::string> kKnown = {"AlgorithmType", "Name", "Source",    "Comment",
+                                               "Key",           "IV",   "Plaintext", "Ciphertext",
+                                               "Header",        "MAC",  "Message",   "Test"};
   std::map<std::string, Field> fields;
   std::map<std::string, int> other_tests;  // other algorithm's Name -> tests left out
   std::vector<std::string> other_order;
@@ -121,7 +122,8 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
         return true;
       }
       std::string why;
-      if (!DecodeValue(it->second.value, b, &why)) return fail(it->second.line, std::string(k) + ": " + why);
+      if (!DecodeValue(it->second.value, b, &why))
+        return fail(it->second.line, std::string(k) + ": " + why);
       return true;
     };
     const std::string type = value("AlgorithmType"), name = value("Name");
@@ -150,39 +152,46 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
     bool invalid = false;
     if (type == "SymmetricCipher" || type == "AuthenticatedSymmetricCipher") {
       static const std::map<std::string, Mode> kModes = {
-          {"ARIA/ECB", Mode::kEcb}, {"ARIA/CBC", Mode::kCbc}, {"ARIA/CTR", Mode::kCtr},
+          {"ARIA/ECB", Mode::kEcb}, {"ARIA/CBC", Mode::kCbc},    {"ARIA/CTR", Mode::kCtr},
           {"ARIA/GCM", Mode::kGcm}, {"ARIA/CFB", Mode::kCfb128}, {"ARIA/OFB", Mode::kOfb}};
       auto it = kModes.find(name);
-      if (it == kModes.end() || (it->second == Mode::kGcm) != (type == "AuthenticatedSymmetricCipher")) {
-        return unsupported(type + " " + name + ": not supported by this runner (reads ARIA/ECB, "
-                                  "ARIA/CBC, ARIA/CTR, ARIA/CFB, ARIA/OFB, ARIA/GCM, CMAC(ARIA))");
+      if (it == kModes.end() ||
+          (it->second == Mode::kGcm) != (type == "AuthenticatedSymmetricCipher")) {
+        return unsupported(type + " " + name +
+                           ": not supported by this runner (reads ARIA/ECB, "
+                           "ARIA/CBC, ARIA/CTR, ARIA/CFB, ARIA/OFB, ARIA/GCM, CMAC(ARIA))");
       }
       c.mode = it->second;
       if (what == "NotVerify" && c.mode == Mode::kGcm) {
         invalid = true;
       } else if (what != "Encrypt" && what != "Decrypt" && what != "DecryptMatch") {
-        return unsupported("Test: " + what + " (" + name + "): a Crypto++ test this runner does not model");
+        return unsupported("Test: " + what + " (" + name +
+                           "): a Crypto++ test this runner does not model");
       }
       if (!bytes("Key", &c.key, true) || !bytes("IV", &c.iv, c.mode != Mode::kEcb) ||
           !bytes("Plaintext", &c.msg, true) || !bytes("Ciphertext", &c.ct, true)) {
         return false;
       }
-      if (c.mode == Mode::kEcb && fields.count("IV") != 0) return fail(fields["IV"].line, "IV for ARIA/ECB");
+      if (c.mode == Mode::kEcb && fields.count("IV") != 0)
+        return fail(fields["IV"].line, "IV for ARIA/ECB");
       if (c.mode == Mode::kGcm) {
         if (!bytes("Header", &c.aad, false) || !bytes("MAC", &c.tag, true)) return false;
         c.tag_len = c.tag.size();
       } else if (fields.count("Header") || fields.count("MAC")) {
         return fail(test_line, "Header or MAC for a cipher without authentication");
       }
-      if (c.msg.size() != c.ct.size()) return fail(test_line, "Plaintext and Ciphertext lengths differ");
+      if (c.msg.size() != c.ct.size())
+        return fail(test_line, "Plaintext and Ciphertext lengths differ");
     } else if (type == "MAC" && name == "CMAC(ARIA)") {
       c.mode = Mode::kCmac;
       if (what == "NotVerify") {
         invalid = true;
       } else if (what != "Verify") {
-        return unsupported("Test: " + what + " (" + name + "): a Crypto++ test this runner does not model");
+        return unsupported("Test: " + what + " (" + name +
+                           "): a Crypto++ test this runner does not model");
       }
-      if (!bytes("Key", &c.key, true) || !bytes("Message", &c.msg, true) || !bytes("MAC", &c.tag, true)) {
+      if (!bytes("Key", &c.key, true) || !bytes("Message", &c.msg, true) ||
+          !bytes("MAC", &c.tag, true)) {
         return false;
       }
       c.tag_len = c.tag.size();
@@ -190,8 +199,8 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
       return unsupported(type + " " + name + ": not supported by this runner");
     }
     if (c.key.size() != 16 && c.key.size() != 24 && c.key.size() != 32) {
-      return fail(fields["Key"].line, "Key has " + std::to_string(c.key.size()) +
-                                          " bytes (ARIA takes 16, 24 or 32)");
+      return fail(fields["Key"].line,
+                  "Key has " + std::to_string(c.key.size()) + " bytes (ARIA takes 16, 24 or 32)");
     }
     if (invalid) {
       c.expect = Expect::kInvalid;
@@ -225,9 +234,11 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
       unused_since = pending_line;
     }
     if (kKnown.count(name) == 0) {
-      const std::string why = "field '" + name + "' (a Crypto++ test parameter this runner does not model)";
+      const std::string why =
+          "field '" + name + "' (a Crypto++ test parameter this runner does not model)";
       const auto name_it = fields.find("Name");
-      const bool aria_section = name_it != fields.end() && name_it->second.value.find("ARIA") != std::string::npos;
+      const bool aria_section =
+          name_it != fields.end() && name_it->second.value.find("ARIA") != std::string::npos;
       if (!aria_section) {
         // Another algorithm's parameter: its tests are left out anyway.
         fields[name] = Field{pending_line, pending_value};
@@ -258,13 +269,14 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
       if (more) return fail(line_no, "continuation of no field");
       const bool last_line = raw.data() + raw.size() == text.data() + text.size();
       if (last_line) return true;  // the empty rest after the last newline
-      fields.clear();  // a blank line ends the section
+      fields.clear();              // a blank line ends the section
       section_unsupported = false;
       unused_since = 0;
       return true;
     }
     const size_t colon = line.find(':');
-    if (colon == std::string::npos) return fail(line_no, "expected 'Name: value', got '" + line + "'");
+    if (colon == std::string::npos)
+      return fail(line_no, "expected 'Name: value', got '" + line + "'");
     pending_name = TrimBlanks(std::string_view(line).substr(0, colon));
     pending_value = TrimBlanks(std::string_view(line).substr(colon + 1));
     pending_line = line_no;
@@ -278,7 +290,8 @@ bool LoadCryptopp(const std::string& path, std::string_view text, const LoadOpti
   if (!read) return false;
   if (continuing) return fail(pending_line, "field continues past the end of the file");
   if (unused_since != 0) {
-    return fail(unused_since, "the file ends before a Test: line uses these fields (a truncated file?)");
+    return fail(unused_since,
+                "the file ends before a Test: line uses these fields (a truncated file?)");
   }
   if (!other_order.empty()) {
     out->left_out = LeftOutNote(other_order, other_tests, "test(s)", "other algorithm(s)");
@@ -317,9 +330,11 @@ bool LoadCryptoppDat(const std::string& path, std::string_view text, const LoadO
     if (!oracles::ParseHex(tok[1], &c.msg, &why)) return fail(line_no, "PLAINTEXT: " + why);
     if (!oracles::ParseHex(tok[2], &c.ct, &why)) return fail(line_no, "CIPHERTEXT: " + why);
     if (c.key.size() != 16 && c.key.size() != 24 && c.key.size() != 32) {
-      return fail(line_no, "KEY has " + std::to_string(c.key.size()) + " bytes (ARIA takes 16, 24 or 32)");
+      return fail(line_no,
+                  "KEY has " + std::to_string(c.key.size()) + " bytes (ARIA takes 16, 24 or 32)");
     }
-    if (c.msg.size() != 16 || c.ct.size() != 16) return fail(line_no, "PLAINTEXT and CIPHERTEXT must be one 16-byte block");
+    if (c.msg.size() != 16 || c.ct.size() != 16)
+      return fail(line_no, "PLAINTEXT and CIPHERTEXT must be one 16-byte block");
     c.mode = Mode::kEcb;
     c.cipher = Cipher::kAria;
     c.line = line_no;

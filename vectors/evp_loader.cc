@@ -19,8 +19,8 @@
 #include <optional>
 #include <set>
 
-#include "vectors/loader.h"
 #include "oracles/hex.h"
+#include "vectors/loader.h"
 
 namespace ariasuite::vectors {
 
@@ -51,7 +51,8 @@ enum class Chain { kNone, kCbc, kCfb, kShift, kOfb, kCtr, kCustom };
 // leaves the last keystream block (plaintext XOR ciphertext, whole blocks); CTR the counter after
 // ceil(len / 16) blocks (128-bit big-endian, SP 800-38A B.1). nullopt when it cannot be told
 // from the data (a partial CFB128 / OFB block holds keystream bytes the data do not show).
-std::optional<Bytes> NextIvFromData(Chain chain, const Bytes& iv, const Bytes& pt, const Bytes& ct) {
+std::optional<Bytes> NextIvFromData(Chain chain, const Bytes& iv, const Bytes& pt,
+                                    const Bytes& ct) {
   const size_t n = ct.size();
   switch (chain) {
     case Chain::kCbc:
@@ -84,8 +85,7 @@ std::optional<Bytes> NextIvFromData(Chain chain, const Bytes& iv, const Bytes& p
       return ctr;
     }
     case Chain::kNone:
-    case Chain::kCustom:
-      break;
+    case Chain::kCustom: break;
   }
   return std::nullopt;
 }
@@ -125,12 +125,11 @@ bool ParseCipherName(const std::string& name, EvpCipher* out) {
   // OpenSSL's names: -CFB is CFB128 (so is -CFB128), -CFB8, -CFB1 (EVP_CIPH_FLAG_LENGTH_BITS off:
   // lengths in bytes, as in evp_test), -OFB.
   static const std::map<std::string, ModeChain> kModes = {
-      {"ECB", {Mode::kEcb, Chain::kNone}}, {"CBC", {Mode::kCbc, Chain::kCbc}},
-      {"CTR", {Mode::kCtr, Chain::kCtr}},  {"GCM", {Mode::kGcm, Chain::kCustom}},
-      {"CCM", {Mode::kCcm, Chain::kCustom}},
-      {"CFB", {Mode::kCfb128, Chain::kCfb}}, {"CFB128", {Mode::kCfb128, Chain::kCfb}},
-      {"CFB8", {Mode::kCfb8, Chain::kShift}}, {"CFB1", {Mode::kCfb1, Chain::kShift}},
-      {"OFB", {Mode::kOfb, Chain::kOfb}}};
+      {"ECB", {Mode::kEcb, Chain::kNone}},      {"CBC", {Mode::kCbc, Chain::kCbc}},
+      {"CTR", {Mode::kCtr, Chain::kCtr}},       {"GCM", {Mode::kGcm, Chain::kCustom}},
+      {"CCM", {Mode::kCcm, Chain::kCustom}},    {"CFB", {Mode::kCfb128, Chain::kCfb}},
+      {"CFB128", {Mode::kCfb128, Chain::kCfb}}, {"CFB8", {Mode::kCfb8, Chain::kShift}},
+      {"CFB1", {Mode::kCfb1, Chain::kShift}},   {"OFB", {Mode::kOfb, Chain::kOfb}}};
   auto it = kModes.find(m);
   if (it == kModes.end()) return false;
   *mode = it->second.mode;
@@ -147,9 +146,9 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
     return false;
   };
   // Keywords that do not change what an ARIA implementation must answer (see the file comment).
-  static const std::set<std::string> kIgnored = {
-      "Title",   "Availablein", "FIPSversion", "Securitycheck", "Unapproved",
-      "Extended-Test", "Threads", "Function", "Reason"};
+  static const std::set<std::string> kIgnored = {"Title",         "Availablein", "FIPSversion",
+                                                 "Securitycheck", "Unapproved",  "Extended-Test",
+                                                 "Threads",       "Function",    "Reason"};
   // Parameters of other ciphers or of OpenSSL's stitched TLS ciphers: a stanza with one is not
   // an ARIA test this runner can state.
   static const std::set<std::string> kUnsupportedKeys = {
@@ -171,7 +170,8 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
     }
     if (head == nullptr) return true;
     if (head->key != "Cipher") {
-      std::string why = "unsupported test type '" + head->key + "' (this runner reads Cipher tests)";
+      std::string why =
+          "unsupported test type '" + head->key + "' (this runner reads Cipher tests)";
       if (options.skip_unsupported) {
         out->skipped.push_back(path + ":" + std::to_string(head->no) + ": " + why);
         return true;
@@ -188,8 +188,9 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
       return fail(line, why);
     };
     if (!ParseCipherName(head->value, &ec)) {
-      std::string why = "unsupported cipher '" + head->value +
-                        "' (supported: ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,CFB,CFB8,CFB1,OFB})";
+      std::string why =
+          "unsupported cipher '" + head->value +
+          "' (supported: ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,CFB,CFB8,CFB1,OFB})";
       if (options.skip_unsupported) {
         out->skipped.push_back(path + ":" + std::to_string(head->no) + ": " + why);
         return true;
@@ -201,12 +202,14 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
     const int bits = ec.bits;
     for (const Line& l : lines) {
       if (kUnsupportedKeys.count(l.key) != 0) {
-        return unsupported(l.no, "unsupported field '" + l.key + "' (a parameter ARIA has no use for)");
+        return unsupported(l.no,
+                           "unsupported field '" + l.key + "' (a parameter ARIA has no use for)");
       }
       if (l.key == "Result" && kMismatchResults.count(l.value) != 0) {
-        return unsupported(l.no, "Result = " + l.value +
-                                     " expects a different output, not a refusal (not stated by the "
-                                     "vector model)");
+        return unsupported(l.no,
+                           "Result = " + l.value +
+                               " expects a different output, not a refusal (not stated by the "
+                               "vector model)");
       }
     }
     c.id = ++position;
@@ -245,11 +248,13 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
         if (!hex(&c.ct)) return false;
         has_ct = true;
       } else if (l.key == "AAD") {
-        if (c.mode != Mode::kGcm && c.mode != Mode::kCcm) return fail(l.no, "AAD for a non-AEAD cipher");
+        if (c.mode != Mode::kGcm && c.mode != Mode::kCcm)
+          return fail(l.no, "AAD for a non-AEAD cipher");
         if (++aad_lines > 10) return fail(l.no, "more than 10 AAD lines (evp_test's AAD_NUM)");
         if (!hex(&c.aad)) return false;
       } else if (l.key == "Tag") {
-        if (c.mode != Mode::kGcm && c.mode != Mode::kCcm) return fail(l.no, "Tag for a non-AEAD cipher");
+        if (c.mode != Mode::kGcm && c.mode != Mode::kCcm)
+          return fail(l.no, "Tag for a non-AEAD cipher");
         if (!hex(&c.tag)) return false;
         has_tag = true;
       } else if (l.key == "NextIV") {
@@ -260,7 +265,8 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
         if (c.mode != Mode::kGcm && c.mode != Mode::kCcm) {
           return fail(l.no, "SetTagLate for a non-AEAD cipher");
         }
-        if (l.value != "TRUE" && l.value != "FALSE") return fail(l.no, "SetTagLate must be TRUE or FALSE");
+        if (l.value != "TRUE" && l.value != "FALSE")
+          return fail(l.no, "SetTagLate must be TRUE or FALSE");
       } else if (l.key == "Operation") {
         if (l.value != "ENCRYPT" && l.value != "DECRYPT") {
           return fail(l.no, "Operation must be ENCRYPT or DECRYPT");
@@ -293,7 +299,8 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
         c.flags.push_back("NextIV-unchecked");  // not told by the data (a partial block)
       } else if (*want != next_iv) {
         return fail(seen["NextIV"], "NextIV is not the IV " + head->value +
-                                        " leaves after this Ciphertext (" + oracles::Hex(*want) + ")");
+                                        " leaves after this Ciphertext (" + oracles::Hex(*want) +
+                                        ")");
       }
     }
     if (has_next_iv) c.next_iv = next_iv;
@@ -321,7 +328,8 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
       return true;
     }
     size_t eq = line.find('=');
-    if (eq == std::string::npos) return fail(line_no, "expected 'Keyword = value', got '" + line + "'");
+    if (eq == std::string::npos)
+      return fail(line_no, "expected 'Keyword = value', got '" + line + "'");
     std::string key = TrimBlanks(std::string_view(line).substr(0, eq));
     std::string value = TrimBlanks(std::string_view(line).substr(eq + 1));
     if (key.empty()) return fail(line_no, "empty keyword");

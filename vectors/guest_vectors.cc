@@ -30,7 +30,8 @@ std::string Field(const oracles::Bytes& b) { return b.empty() ? "-" : oracles::H
 
 std::string Stem(const std::string& path) {
   std::string name = path.substr(path.find_last_of('/') + 1);
-  if (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0) name.resize(name.size() - 5);
+  if (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0)
+    name.resize(name.size() - 5);
   return name;
 }
 
@@ -85,8 +86,8 @@ int Main(int argc, char** argv) {
     std::printf("%s (%zu)\n", path.c_str(), file.cases.size());
   }
   ::mkdir(out_dir.c_str(), 0755);
-  for (const auto& [name, text] : {std::pair<const char*, const std::string&>{"aria_gcm.txt", gcm},
-                                   {"aria_cbc.txt", cbc}}) {
+  for (const auto& [name, text] :
+       {std::pair<const char*, const std::string&>{"aria_gcm.txt", gcm}, {"aria_cbc.txt", cbc}}) {
     if (text.empty()) continue;
     if (!WriteFile(out_dir + "/" + name, text)) {
       std::fprintf(stderr, "guest_vectors: cannot write %s/%s\n", out_dir.c_str(), name);

@@ -1,8 +1,8 @@
 // `tools/ariasuite vectors import [--format F] [--skip-unsupported] FILE... -o OUT.json`: vector
 // files of any readable format to Wycheproof JSON (vectors/importer.h). One output file when the
-// inputs hold one algorithm, else OUT_<algorithm>.json per algorithm; each written file is read back
-// with the strict Wycheproof loader before the command succeeds. Exit 0 written, 2 usage or input
-// error (one line naming the file and line).
+// inputs hold one algorithm, else OUT_<algorithm>.json per algorithm; each written file is read
+// back with the strict Wycheproof loader before the command succeeds. Exit 0 written, 2 usage or
+// input error (one line naming the file and line).
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -18,10 +18,11 @@ namespace {
 
 // A usage error is one line, exit 2.
 int Usage(const std::string& why) {
-  std::fprintf(stderr,
-               "vectors import: %s (usage: ariasuite vectors import [--format F] [--skip-unsupported] "
-               "FILE... -o OUT.json)\n",
-               why.c_str());
+  std::fprintf(
+      stderr,
+      "vectors import: %s (usage: ariasuite vectors import [--format F] [--skip-unsupported] "
+      "FILE... -o OUT.json)\n",
+      why.c_str());
   return 2;
 }
 
@@ -62,7 +63,9 @@ int main(int argc, char** argv) {
     } else if (a == "--skip-unsupported") {
       options.skip_unsupported = true;
     } else if (a == "-h" || a == "--help") {
-      std::printf("usage: ariasuite vectors import [--format F] [--skip-unsupported] FILE... -o OUT.json\n");
+      std::printf(
+          "usage: ariasuite vectors import [--format F] [--skip-unsupported] FILE... -o "
+          "OUT.json\n");
       return 0;
     } else if (!a.empty() && a[0] == '-') {
       return Usage("unknown option '" + a + "'");
@@ -91,14 +94,15 @@ int main(int argc, char** argv) {
       f << WriteWycheproof(doc);
       f.flush();
       if (!f) {
-        std::fprintf(stderr, "vectors import: %s: cannot write%s%s\n", path.c_str(), errno ? ": " : "",
-                     errno ? std::strerror(errno) : "");
+        std::fprintf(stderr, "vectors import: %s: cannot write%s%s\n", path.c_str(),
+                     errno ? ": " : "", errno ? std::strerror(errno) : "");
         return 2;
       }
     }
     VectorFile back;
     if (!LoadWycheproofFile(path, alg, &back, &error) || back.cases.size() != doc.cases.size()) {
-      std::fprintf(stderr, "vectors import: %s does not read back: %s\n", path.c_str(), error.c_str());
+      std::fprintf(stderr, "vectors import: %s does not read back: %s\n", path.c_str(),
+                   error.c_str());
       return 2;
     }
     std::printf("wrote %s: %s, %zu case(s)\n", path.c_str(), alg.c_str(), doc.cases.size());

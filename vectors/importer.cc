@@ -16,21 +16,26 @@ FlagNote NoteFor(const std::string& flag, const std::string& format) {
   }
   static const std::map<std::string, FlagNote> kNotes = {
       {"NextIV-unchecked",
-       {"SOURCE", "The evp stanza's NextIV ends in a partial block, which the data do not determine: "
-                  "it was not checked."}},
+       {"SOURCE",
+        "The evp stanza's NextIV ends in a partial block, which the data do not determine: "
+        "it was not checked."}},
       {"FAIL", {"SOURCE", "NIST CAVP decrypt record marked FAIL: authentication must fail."}},
       {"NotVerify", {"SOURCE", "Crypto++ Test: NotVerify: verification (decryption) must fail."}},
-      {"ret=error", {"SOURCE", "Mbed TLS test function expecting an error return: the call must fail."}},
+      {"ret=error",
+       {"SOURCE", "Mbed TLS test function expecting an error return: the call must fail."}},
       {"CcmStarNoTag",
-       {"SOURCE", "Mbed TLS CCM*-NO-TAG (IEEE 802.15.4 CCM* with a 0-byte tag): no CBC-MAC, only "
-                  "CCM's encryption, given here as CTR from the counter block A_1 = (L-1) || nonce || 1."}},
+       {"SOURCE",
+        "Mbed TLS CCM*-NO-TAG (IEEE 802.15.4 CCM* with a 0-byte tag): no CBC-MAC, only "
+        "CCM's encryption, given here as CTR from the counter block A_1 = (L-1) || nonce || 1."}},
       {"setkey_error", {"SOURCE", "Linux testmgr .setkey_error: setting the key must fail."}},
-      {"setauthsize_error", {"SOURCE", "Linux testmgr .setauthsize_error: the tag length must be refused."}},
+      {"setauthsize_error",
+       {"SOURCE", "Linux testmgr .setauthsize_error: the tag length must be refused."}},
       {"crypt_error", {"SOURCE", "Linux testmgr .crypt_error: the operation must fail."}},
       {"novrfy", {"SOURCE", "Linux testmgr .novrfy: decryption must fail to verify."}},
       {"InvalidParameters",
-       {"MODIFIED_PARAMETER", "The source vector expects the encrypting direction (seal, encrypt, "
-                              "wrap) to be refused as well as the decrypting one."}},
+       {"MODIFIED_PARAMETER",
+        "The source vector expects the encrypting direction (seal, encrypt, "
+        "wrap) to be refused as well as the decrypting one."}},
   };
   auto it = kNotes.find(flag);
   if (it != kNotes.end()) return it->second;
@@ -46,7 +51,8 @@ bool ImportVectorFiles(const std::vector<std::string>& paths, const LoadOptions&
   for (const std::string& path : paths) {
     VectorFile file;
     if (!LoadVectorFile(path, options, &file, error)) return false;
-    std::string line = path + " (" + file.format + "): " + std::to_string(file.cases.size()) + " case(s)";
+    std::string line =
+        path + " (" + file.format + "): " + std::to_string(file.cases.size()) + " case(s)";
     if (!file.skipped.empty()) line += "; " + std::to_string(file.skipped.size()) + " skipped";
     if (!file.left_out.empty()) line += "; " + file.left_out;
     out->summary.push_back(line);
@@ -56,8 +62,9 @@ bool ImportVectorFiles(const std::vector<std::string>& paths, const LoadOptions&
       if (d.algorithm.empty()) {
         d.algorithm = alg;
         d.mode = c.mode;
-        d.header = {"Imported by tools/ariasuite vectors import (vectors/importer.cc); each case's "
-                    "comment names its source file and line."};
+        d.header = {
+            "Imported by tools/ariasuite vectors import (vectors/importer.cc); each case's "
+            "comment names its source file and line."};
       }
       TestCase copy = c;
       std::vector<std::string> flags;
@@ -95,7 +102,8 @@ bool ImportVectorFiles(const std::vector<std::string>& paths, const LoadOptions&
   return true;
 }
 
-std::map<std::string, std::string> ImportOutputPaths(const ImportResult& r, const std::string& out) {
+std::map<std::string, std::string> ImportOutputPaths(const ImportResult& r,
+                                                     const std::string& out) {
   std::map<std::string, std::string> paths;
   if (r.docs.size() == 1) {
     paths[r.docs.begin()->first] = out;
@@ -110,7 +118,8 @@ std::map<std::string, std::string> ImportOutputPaths(const ImportResult& r, cons
   }
   for (const auto& [alg, doc] : r.docs) {
     std::string lower;
-    for (char ch : alg) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+    for (char ch : alg)
+      lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
     paths[alg] = stem + "_" + lower + (ext.empty() ? ".json" : ext);
   }
   return paths;

@@ -1,8 +1,8 @@
 // `tools/ariasuite vectors import`: vector files of any format this library reads, turned into
 // Wycheproof-schema documents (one per algorithm), so that any vector anyone has can join the
 // suite. Each case keeps its data and expected result; its comment names the source file and line
-// ("upstream/evpciph_aria.txt:42: ARIA-128-CBC"), its flags are the source loader's outcome markers,
-// and every flag is defined in the document's notes.
+// ("upstream/evpciph_aria.txt:42: ARIA-128-CBC"), its flags are the source loader's outcome
+// markers, and every flag is defined in the document's notes.
 #ifndef ARIASUITE_VECTORS_IMPORTER_H_
 #define ARIASUITE_VECTORS_IMPORTER_H_
 

@@ -81,8 +81,8 @@ TEST(ImporterTest, EveryFormatRoundTrips) {
 TEST(ImporterTest, OneAlgorithmOneFile) {
   ImportResult r;
   std::string error;
-  ASSERT_TRUE(ImportVectorFiles({testdata::RunfilePath("vectors/samples/aria_cryptopp_sample.dat")}, {}, &r,
-                                &error))
+  ASSERT_TRUE(ImportVectorFiles({testdata::RunfilePath("vectors/samples/aria_cryptopp_sample.dat")},
+                                {}, &r, &error))
       << error;
   ASSERT_EQ(r.docs.size(), 1u);
   EXPECT_EQ(ImportOutputPaths(r, "out.json").at("ARIA-ECB"), "out.json");

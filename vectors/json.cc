@@ -80,9 +80,7 @@ class Parser {
     switch (Peek()) {
       case '{': return ParseObject(out, depth);
       case '[': return ParseArray(out, depth);
-      case '"':
-        out->type_ = Value::Type::kString;
-        return ParseString(&out->text_);
+      case '"': out->type_ = Value::Type::kString; return ParseString(&out->text_);
       case 't':
         out->type_ = Value::Type::kBool;
         out->bool_ = true;
@@ -91,9 +89,7 @@ class Parser {
         out->type_ = Value::Type::kBool;
         out->bool_ = false;
         return Expect("false");
-      case 'n':
-        out->type_ = Value::Type::kNull;
-        return Expect("null");
+      case 'n': out->type_ = Value::Type::kNull; return Expect("null");
       default:
         if (Peek() == '-' || (Peek() >= '0' && Peek() <= '9')) return ParseNumber(out);
         return Fail("unexpected character '" + Printable(std::string(1, Peek())) + "'");
@@ -273,9 +269,7 @@ class Parser {
           AppendUtf8(out, cp);
           break;
         }
-        default:
-          --pos_;
-          return Fail("bad escape '\\" + Printable(std::string(1, e)) + "'");
+        default: --pos_; return Fail("bad escape '\\" + Printable(std::string(1, e)) + "'");
       }
     }
   }
@@ -345,7 +339,8 @@ bool ParseFile(const std::string& path, Value* out, std::string* error) {
     int line = 0, col = 0;
     size_t used = 0;
     if (std::sscanf(e.c_str(), "line %d, column %d: %zn", &line, &col, &used) >= 2 && used > 0) {
-      *error = path + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " + e.substr(used);
+      *error =
+          path + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " + e.substr(used);
     } else {
       *error = path + ": " + e;
     }

@@ -45,7 +45,7 @@ TEST(JsonTest, ParsesAllTypes) {
   EXPECT_TRUE(v.Find("o")->is_object());
   EXPECT_TRUE(v.Find("e")->is_array());
   EXPECT_EQ(v.Find("missing"), nullptr);
-  EXPECT_EQ(v.object()[0].first, "a");  // document order
+  EXPECT_EQ(v.object()[0].first, "a");                                   // document order
   EXPECT_EQ(MustParse("\"\\ud83d\\ude00\"").str(), "\xf0\x9f\x98\x80");  // surrogate pair
   EXPECT_EQ(MustParse("9223372036854775807").AsInt64(), INT64_MAX);
   EXPECT_FALSE(MustParse("9223372036854775808").AsInt64().has_value());

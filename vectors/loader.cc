@@ -85,8 +85,8 @@ std::optional<Format> ParseFormat(std::string_view name) {
 
 Format DetectFormat(std::string_view text) {
   size_t i = 0;
-  while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
-                             text[i] == '\r')) {
+  while (i < text.size() &&
+         (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) {
     ++i;
   }
   if (i < text.size() && text[i] == '{') return Format::kWycheproof;
@@ -102,8 +102,8 @@ Format DetectFormat(std::string_view text) {
     const size_t colon = l.find(':');
     if (colon == std::string_view::npos || colon == 0) return false;
     for (char c : l.substr(0, colon)) {
-      if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
-            c == '_')) {
+      if (!(std::islower(static_cast<unsigned char>(c)) ||
+            std::isdigit(static_cast<unsigned char>(c)) || c == '_')) {
         return false;
       }
     }
@@ -121,7 +121,8 @@ Format DetectFormat(std::string_view text) {
     l.remove_prefix(b);
     if (l.substr(0, 1) == "[") {
       // CAVP: [ENCRYPT], [Keylen = 128]; Botan: [ARIA-128], [AES-128/CBC/NoPadding].
-      const std::string_view inner = l.substr(1, l.find(']') == std::string_view::npos ? 0 : l.find(']') - 1);
+      const std::string_view inner =
+          l.substr(1, l.find(']') == std::string_view::npos ? 0 : l.find(']') - 1);
       if (inner.find('=') != std::string_view::npos || inner == "ENCRYPT" || inner == "DECRYPT") {
         return Format::kCavp;
       }
@@ -139,7 +140,8 @@ Format DetectFormat(std::string_view text) {
     {
       std::istringstream fields{std::string(l)};
       std::string a, b2, c, d;
-      if ((fields >> a >> b2 >> c) && !(fields >> d) && hex_token(a) && hex_token(b2) && hex_token(c)) {
+      if ((fields >> a >> b2 >> c) && !(fields >> d) && hex_token(a) && hex_token(b2) &&
+          hex_token(c)) {
         return Format::kCryptoppDat;
       }
     }
@@ -196,9 +198,10 @@ static bool LoadAs(Format format, const std::string& path, std::string_view text
     case Format::kMbedtls: return LoadMbedtls(path, text, options, out, error);
     case Format::kAuto: break;
   }
-  *error = path + ":1: cannot tell the format (not Wycheproof JSON, CAVP .rsp, OpenSSL evp test "
-                  "text, kernel testmgr.h, Botan .vec, Crypto++ TestVectors or TestData, Mbed TLS "
-                  ".data); name it with --format";
+  *error = path +
+           ":1: cannot tell the format (not Wycheproof JSON, CAVP .rsp, OpenSSL evp test "
+           "text, kernel testmgr.h, Botan .vec, Crypto++ TestVectors or TestData, Mbed TLS "
+           ".data); name it with --format";
   return false;
 }
 
@@ -210,8 +213,9 @@ bool LoadVectorText(const std::string& path, std::string_view text, const LoadOp
   out->format = FormatName(format);
   if (!RefuseBinary(path, text, error)) return false;
   if (text.substr(0, 3) == "\xef\xbb\xbf") {  // what some editors put first; no format has it
-    *error = path + ":1: starts with a UTF-8 byte-order mark (EF BB BF), which no vector format "
-                    "has: save the file without it";
+    *error = path +
+             ":1: starts with a UTF-8 byte-order mark (EF BB BF), which no vector format "
+             "has: save the file without it";
     return false;
   }
   if (OneLineError(LoadAs(format, path, text, options, out, error), error)) return true;
@@ -237,7 +241,8 @@ bool LoadVectorFile(const std::string& path, const LoadOptions& options, VectorF
   errno = 0;
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    *error = path + ": cannot read the file" + (errno != 0 ? std::string(": ") + std::strerror(errno) : "");
+    *error = path + ": cannot read the file" +
+             (errno != 0 ? std::string(": ") + std::strerror(errno) : "");
     return false;
   }
   // Read at most kMaxFileBytes + 1 bytes: a device (/dev/zero) or a runaway pipe is refused
@@ -247,8 +252,8 @@ bool LoadVectorFile(const std::string& path, const LoadOptions& options, VectorF
   while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
     text.append(chunk, static_cast<size_t>(in.gcount()));
     if (text.size() > kMaxFileBytes) {
-      *error = path + ": larger than " + std::to_string(kMaxFileBytes >> 20) +
-               " MiB: not a vector file";
+      *error =
+          path + ": larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB: not a vector file";
       return false;
     }
   }

@@ -57,8 +57,8 @@ bool LoadVectorFile(const std::string& path, const LoadOptions& options, VectorF
 bool LoadVectorText(const std::string& path, std::string_view text, const LoadOptions& options,
                     VectorFile* out, std::string* error);
 
-// A Wycheproof-schema file whose "algorithm" must be algorithm (e.g. "ARIA-GCM"): what the tests and
-// the guest exporter read. False with *error ("path:1: algorithm is X, not Y") otherwise.
+// A Wycheproof-schema file whose "algorithm" must be algorithm (e.g. "ARIA-GCM"): what the tests
+// and the guest exporter read. False with *error ("path:1: algorithm is X, not Y") otherwise.
 bool LoadWycheproofFile(const std::string& path, const std::string& algorithm, VectorFile* out,
                         std::string* error);
 

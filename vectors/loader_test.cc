@@ -88,18 +88,21 @@ TEST(LoaderTest, WycheproofMalformed) {
   EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"comment\": \"\", \"flags\": [\"Ktv\"]",
                                       "\"comment\": \"\", \"extra\": 1, \"flags\": [\"Ktv\"]")),
             "t.json:tcId 1: unknown field 'extra'");
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"numberOfTests\": 2,", "\"numberOfTests\": 2, \"x\": 1,")),
-            "t.json:3: unknown top-level field 'x'");
+  EXPECT_EQ(
+      ErrorOf("t.json", Replace(kAead, "\"numberOfTests\": 2,", "\"numberOfTests\": 2, \"x\": 1,")),
+      "t.json:3: unknown top-level field 'x'");
   EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "ARIA-GCM", "ARIA-OCB")).substr(0, 44),
             "t.json:2: unsupported algorithm 'ARIA-OCB' (");
   EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"tcId\": 2", "\"tcId\": 1")),
             "t.json:tcId 1: duplicate tcId");
   EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "[\"Ktv\"]", "[\"Nope\"]")),
             "t.json:tcId 1: flag 'Nope' is not defined in 'notes'");
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"iv\": \"000102030405060708090a0b\", \"aad\": \"\", "
-                                             "\"msg\": \"00\"",
-                                      "\"iv\": \"0001020304050607\", \"aad\": \"\", \"msg\": \"00\"")),
-            "t.json:tcId 1: 'iv' has 8 bytes but the group's ivSize is 96 bits");
+  EXPECT_EQ(
+      ErrorOf("t.json", Replace(kAead,
+                                "\"iv\": \"000102030405060708090a0b\", \"aad\": \"\", "
+                                "\"msg\": \"00\"",
+                                "\"iv\": \"0001020304050607\", \"aad\": \"\", \"msg\": \"00\"")),
+      "t.json:tcId 1: 'iv' has 8 bytes but the group's ivSize is 96 bits");
   EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"numberOfTests\": 2", "\"numberOfTests\": 3")),
             "t.json:3: numberOfTests is 3 but the file has 2 tests");
   EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"ct\": \"11\"", "\"ct\": \"1122\"")),
@@ -107,9 +110,10 @@ TEST(LoaderTest, WycheproofMalformed) {
   EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"result\": \"valid\"", "\"result\": \"maybe\"")),
             "t.json:tcId 1: 'result' must be valid, invalid or acceptable, not 'maybe'");
   // Bad JSON: a trailing comma, reported at its line.
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"result\": \"invalid\"}", "\"result\": \"invalid\",}"))
-                .substr(0, 21),
-            "t.json:14: bad JSON: ");
+  EXPECT_EQ(
+      ErrorOf("t.json", Replace(kAead, "\"result\": \"invalid\"}", "\"result\": \"invalid\",}"))
+          .substr(0, 21),
+      "t.json:14: bad JSON: ");
 }
 
 TEST(LoaderTest, UnsupportedWycheproofAlgorithmCanBeSkipped) {
@@ -164,37 +168,42 @@ TEST(LoaderTest, CavpSampleSemantics) {
   }
   EXPECT_EQ(fails, 2);
   // Without an ARIA comment a CAVP file is AES (NIST's files are AES-GCM).
-  const std::string aes = "[Keylen = 128]\n[IVlen = 96]\n[PTlen = 0]\n[AADlen = 0]\n[Taglen = 128]\n\n"
-                          "Count = 0\nKey = 11754cd72aec309bf52f7687212e8957\n"
-                          "IV = 3c819d9a9bed087615030b65\nPT = \nAAD = \nCT = \n"
-                          "Tag = 250327c674aaf477aef2675748cf6971\n";
+  const std::string aes =
+      "[Keylen = 128]\n[IVlen = 96]\n[PTlen = 0]\n[AADlen = 0]\n[Taglen = 128]\n\n"
+      "Count = 0\nKey = 11754cd72aec309bf52f7687212e8957\n"
+      "IV = 3c819d9a9bed087615030b65\nPT = \nAAD = \nCT = \n"
+      "Tag = 250327c674aaf477aef2675748cf6971\n";
   ASSERT_TRUE(LoadVectorText("a.rsp", aes, {}, &f, &error)) << error;
   EXPECT_EQ(f.algorithm, "AES-GCM");
   EXPECT_EQ(f.cases[0].cipher, Cipher::kAes);
 }
 
 TEST(LoaderTest, CavpMalformed) {
-  const std::string head = "# ARIA\n[Keylen = 128]\n[IVlen = 96]\n[PTlen = 8]\n[AADlen = 0]\n[Taglen = 128]\n\n";
-  const std::string rec = "Count = 0\nKey = 000102030405060708090a0b0c0d0e0f\nIV = 000102030405060708090a0b\n"
-                          "PT = 00\nAAD = \nCT = 11\nTag = 000102030405060708090a0b0c0d0e0f\n";
+  const std::string head =
+      "# ARIA\n[Keylen = 128]\n[IVlen = 96]\n[PTlen = 8]\n[AADlen = 0]\n[Taglen = 128]\n\n";
+  const std::string rec =
+      "Count = 0\nKey = 000102030405060708090a0b0c0d0e0f\nIV = 000102030405060708090a0b\n"
+      "PT = 00\nAAD = \nCT = 11\nTag = 000102030405060708090a0b0c0d0e0f\n";
   EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "CT = 11", "CT = 1")),
             "x.rsp:13: CT: odd number of hex digits (1)");
   EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "IV = 000102030405060708090a0b", "IV = 0001")),
             "x.rsp:8: IV has 16 bits but [IVlen = 96]");
-  EXPECT_EQ(ErrorOf("x.rsp", head + rec + "FAIL\n"), "x.rsp:8: record Count = 0 has both PT and FAIL");
+  EXPECT_EQ(ErrorOf("x.rsp", head + rec + "FAIL\n"),
+            "x.rsp:8: record Count = 0 has both PT and FAIL");
   EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "Tag = 000102030405060708090a0b0c0d0e0f\n", "")),
             "x.rsp:8: record Count = 0 has no Tag");
   EXPECT_EQ(ErrorOf("x.rsp", Replace(head, "[AADlen = 0]", "[Alen = 0]") + rec),
             "x.rsp:5: unsupported section parameter 'Alen' (this loader reads GCM files: Keylen, "
             "IVlen, PTlen, AADlen, Taglen)");
-  EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "AAD = ", "Nonce = ")), "x.rsp:12: unknown field 'Nonce'");
+  EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "AAD = ", "Nonce = ")),
+            "x.rsp:12: unknown field 'Nonce'");
 }
 
 TEST(LoaderTest, EvpSampleSemantics) {
   VectorFile f;
   std::string error;
-  ASSERT_TRUE(LoadVectorText("e.txt", ReadRunfile("vectors/samples/aria_evp_sample.txt"), {}, &f,
-                             &error))
+  ASSERT_TRUE(
+      LoadVectorText("e.txt", ReadRunfile("vectors/samples/aria_evp_sample.txt"), {}, &f, &error))
       << error;
   int decrypt_only_invalid = 0, encrypt_only = 0;
   for (const TestCase& c : f.cases) {
@@ -209,8 +218,9 @@ TEST(LoaderTest, EvpSampleSemantics) {
 }
 
 TEST(LoaderTest, EvpMalformed) {
-  const std::string good = "Cipher = ARIA-128-CBC\nKey = 000102030405060708090a0b0c0d0e0f\n"
-                           "IV = 000102030405060708090a0b0c0d0e0f\nPlaintext = 00\nCiphertext = 11\n";
+  const std::string good =
+      "Cipher = ARIA-128-CBC\nKey = 000102030405060708090a0b0c0d0e0f\n"
+      "IV = 000102030405060708090a0b0c0d0e0f\nPlaintext = 00\nCiphertext = 11\n";
   EXPECT_EQ(ErrorOf("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-XTS")),
             "e.txt:1: unsupported cipher 'ARIA-128-XTS' (supported: "
             "ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,CFB,CFB8,CFB1,OFB})");
@@ -219,15 +229,20 @@ TEST(LoaderTest, EvpMalformed) {
   EXPECT_EQ(ErrorOf("e.txt", Replace(good, "Ciphertext = 11", "Ciphertext = 1x")),
             "e.txt:5: Ciphertext: bad hex digit 'x' at offset 1");
   EXPECT_EQ(ErrorOf("e.txt", good + "Colour = red\n"), "e.txt:6: unknown field 'Colour'");
-  EXPECT_EQ(ErrorOf("e.txt", good + "Operation = BOTH\n"), "e.txt:6: Operation must be ENCRYPT or DECRYPT");
+  EXPECT_EQ(ErrorOf("e.txt", good + "Operation = BOTH\n"),
+            "e.txt:6: Operation must be ENCRYPT or DECRYPT");
   EXPECT_EQ(ErrorOf("e.txt", good + "Rounds = 12\n"),
             "e.txt:6: unsupported field 'Rounds' (a parameter ARIA has no use for)");
-  EXPECT_EQ(ErrorOf("e.txt", good + "Result = VALUE_MISMATCH\n"),
-            "e.txt:6: Result = VALUE_MISMATCH expects a different output, not a refusal (not stated "
-            "by the vector model)");
-  EXPECT_EQ(ErrorOf("e.txt", good + "SetTagLate = TRUE\n"), "e.txt:6: SetTagLate for a non-AEAD cipher");
-  std::string gcm = "Cipher = ARIA-128-GCM\nKey = 000102030405060708090a0b0c0d0e0f\nIV = 000102030405060708090a0b\n"
-                    "Tag = 000102030405060708090a0b0c0d0e0f\nPlaintext = \nCiphertext = \n";
+  EXPECT_EQ(
+      ErrorOf("e.txt", good + "Result = VALUE_MISMATCH\n"),
+      "e.txt:6: Result = VALUE_MISMATCH expects a different output, not a refusal (not stated "
+      "by the vector model)");
+  EXPECT_EQ(ErrorOf("e.txt", good + "SetTagLate = TRUE\n"),
+            "e.txt:6: SetTagLate for a non-AEAD cipher");
+  std::string gcm =
+      "Cipher = ARIA-128-GCM\nKey = 000102030405060708090a0b0c0d0e0f\nIV = "
+      "000102030405060708090a0b\n"
+      "Tag = 000102030405060708090a0b0c0d0e0f\nPlaintext = \nCiphertext = \n";
   for (int i = 0; i < 11; ++i) gcm += "AAD = 00\n";
   EXPECT_EQ(ErrorOf("e.txt", gcm), "e.txt:17: more than 10 AAD lines (evp_test's AAD_NUM)");
   EXPECT_EQ(ErrorOf("e.txt", "Digest = SHA256\nInput = 00\nOutput = 00\n"),
@@ -248,37 +263,39 @@ TEST(LoaderTest, EvpMalformed) {
 // NextIV is checked against what the mode leaves after the data (the loader does not run the
 // cipher: CBC's is the last ciphertext block, CTR's the counter after the blocks used).
 TEST(LoaderTest, EvpNextIv) {
-  const std::string block = "Key = 000102030405060708090a0b0c0d0e0f\nIV = 000102030405060708090a0b0c0d0e0f\n"
-                            "Plaintext = 00112233445566778899aabbccddeeff\n"
-                            "Ciphertext = 0f0e0d0c0b0a09080706050403020100\n";
+  const std::string block =
+      "Key = 000102030405060708090a0b0c0d0e0f\nIV = 000102030405060708090a0b0c0d0e0f\n"
+      "Plaintext = 00112233445566778899aabbccddeeff\n"
+      "Ciphertext = 0f0e0d0c0b0a09080706050403020100\n";
   VectorFile f;
   std::string error;
-  EXPECT_TRUE(LoadVectorText("e.txt", "Cipher = ARIA-128-CBC\n" + block +
-                                          "NextIV = 0f0e0d0c0b0a09080706050403020100\n",
-                             {}, &f, &error))
+  EXPECT_TRUE(LoadVectorText(
+      "e.txt", "Cipher = ARIA-128-CBC\n" + block + "NextIV = 0f0e0d0c0b0a09080706050403020100\n",
+      {}, &f, &error))
       << error;
   EXPECT_EQ(ErrorOf("e.txt", "Cipher = ARIA-128-CBC\n" + block +
                                  "NextIV = 000102030405060708090a0b0c0d0e0f\n"),
             "e.txt:6: NextIV is not the IV ARIA-128-CBC leaves after this Ciphertext "
             "(0f0e0d0c0b0a09080706050403020100)");
-  EXPECT_TRUE(LoadVectorText("e.txt", "Cipher = ARIA-128-CTR\n" + block +
-                                          "NextIV = 000102030405060708090a0b0c0d0e10\n",
-                             {}, &f, &error))
+  EXPECT_TRUE(LoadVectorText(
+      "e.txt", "Cipher = ARIA-128-CTR\n" + block + "NextIV = 000102030405060708090a0b0c0d0e10\n",
+      {}, &f, &error))
       << error;
   EXPECT_EQ(ErrorOf("e.txt", "Cipher = ARIA-128-CTR\n" + block +
                                  "NextIV = 000102030405060708090a0b0c0d0e0f\n"),
             "e.txt:6: NextIV is not the IV ARIA-128-CTR leaves after this Ciphertext "
             "(000102030405060708090a0b0c0d0e10)");
-  EXPECT_EQ(ErrorOf("e.txt", "Cipher = ARIA-128-ECB\nKey = 000102030405060708090a0b0c0d0e0f\n"
-                             "Plaintext = 00\nCiphertext = 11\nNextIV = 00\n"),
+  EXPECT_EQ(ErrorOf("e.txt",
+                    "Cipher = ARIA-128-ECB\nKey = 000102030405060708090a0b0c0d0e0f\n"
+                    "Plaintext = 00\nCiphertext = 11\nNextIV = 00\n"),
             "e.txt:5: NextIV for an ECB cipher");
 }
 
 TEST(LoaderTest, TestmgrSampleSemantics) {
   VectorFile f;
   std::string error;
-  ASSERT_TRUE(LoadVectorText("t.h", ReadRunfile("vectors/samples/aria_testmgr_sample.h"), {}, &f,
-                             &error))
+  ASSERT_TRUE(
+      LoadVectorText("t.h", ReadRunfile("vectors/samples/aria_testmgr_sample.h"), {}, &f, &error))
       << error;
   int novrfy = 0;
   for (const TestCase& c : f.cases) {
@@ -296,14 +313,17 @@ TEST(LoaderTest, TestmgrSampleSemantics) {
 
 TEST(LoaderTest, TestmgrMalformed) {
   const std::string good =
-      "static const struct cipher_testvec aes_tv_template[] = { { .key = \"\\x00\", .bogus = 1 } };\n"
+      "static const struct cipher_testvec aes_tv_template[] = { { .key = \"\\x00\", .bogus = 1 } "
+      "};\n"
       "static const struct cipher_testvec aria_tv_template[] = {\n"
       "\t{\n"
       "\t\t.key\t= \"\\x00\\x01\\x02\\x03\\x04\\x05\\x06\\x07\"\n"
       "\t\t\t  \"\\x08\\x09\\x0a\\x0b\\x0c\\x0d\\x0e\\x0f\",\n"
       "\t\t.klen\t= 16,\n"
-      "\t\t.ptext\t= \"\\x00\\x11\\x22\\x33\\x44\\x55\\x66\\x77\\x88\\x99\\xaa\\xbb\\xcc\\xdd\\xee\\xff\",\n"
-      "\t\t.ctext\t= \"\\xd7\\x18\\xfb\\xd6\\xab\\x64\\x4c\\x73\\x9d\\xa9\\x5f\\x3b\\xe6\\x45\\x17\\x78\",\n"
+      "\t\t.ptext\t= "
+      "\"\\x00\\x11\\x22\\x33\\x44\\x55\\x66\\x77\\x88\\x99\\xaa\\xbb\\xcc\\xdd\\xee\\xff\",\n"
+      "\t\t.ctext\t= "
+      "\"\\xd7\\x18\\xfb\\xd6\\xab\\x64\\x4c\\x73\\x9d\\xa9\\x5f\\x3b\\xe6\\x45\\x17\\x78\",\n"
       "\t\t.len\t= 16,\n"
       "\t}\n"
       "};\n";
@@ -319,23 +339,26 @@ TEST(LoaderTest, TestmgrMalformed) {
   EXPECT_EQ(ErrorOf("t.h", Replace(good, "aria_tv_template", "aria_xts_tv_template")),
             "t.h:2: template aria_xts_tv_template: unsupported mode (this runner reads ARIA ecb, "
             "cbc, ctr, cfb, ofb as cipher_testvec and gcm, ccm as aead_testvec)");
-  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\xff\",", "\\xff,")), "t.h:7: unterminated string literal");
+  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\xff\",", "\\xff,")),
+            "t.h:7: unterminated string literal");
   // \x takes every following hex digit: 0x777 does not fit a byte (gcc: "hex escape sequence out of
   // range").
-  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\x77", "\\x777")), "t.h:7: hex escape out of range for a byte");
-  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\x77", "\\x0000100")), "t.h:7: hex escape out of range for a byte");
+  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\x77", "\\x777")),
+            "t.h:7: hex escape out of range for a byte");
+  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\x77", "\\x0000100")),
+            "t.h:7: hex escape out of range for a byte");
   EXPECT_EQ(ErrorOf("t.h", Replace(good, ".len\t= 16", ".len\t= sizeof(x)")),
             "t.h:9: unsupported initializer 'sizeof'");
   LoadOptions as_testmgr;
   as_testmgr.format = Format::kTestmgr;
   EXPECT_EQ(ErrorOf("t.h", "static int x;\n", as_testmgr),
             "t.h:1: no ARIA cipher_testvec / aead_testvec templates in the file");
-  const std::string cbc = Replace(Replace(good, "aria_tv_template", "aria_cbc_tv_template"),
-                                  ".klen\t= 16,",
-                                  ".klen\t= 16,\n\t\t.iv\t= \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00"
-                                  "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\",\n"
-                                  "\t\t.iv_out\t= \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00"
-                                  "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\",");
+  const std::string cbc =
+      Replace(Replace(good, "aria_tv_template", "aria_cbc_tv_template"), ".klen\t= 16,",
+              ".klen\t= 16,\n\t\t.iv\t= \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00"
+              "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00\",\n"
+              "\t\t.iv_out\t= \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00"
+              "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\",");
   EXPECT_EQ(ErrorOf("t.h", cbc), "t.h:8: .iv_out is not the IV the mode leaves after .ctext");
 }
 
@@ -345,18 +368,26 @@ TEST(LoaderTest, TestmgrMalformed) {
 // (an escape gcc only warns about there, a character literal with a quote, a brace in a string),
 // and ARIA templates are found in any order.
 TEST(LoaderTest, TestmgrReadsCAsCDoes) {
-  const std::string key16 = "\"\\x00\\x01\\x02\\x03\\x04\\x05\\x06\\x07\\x08\\x09\\x0a\\x0b\\x0c\\x0d\\x0e\\x0f\"";
+  const std::string key16 =
+      "\"\\x00\\x01\\x02\\x03\\x04\\x05\\x06\\x07\\x08\\x09\\x0a\\x0b\\x0c\\x0d\\x0e\\x0f\"";
   const std::string text =
-      "static const struct hash_testvec ghash_tv_template[] = { { .plaintext = \"\\x60\\x04a\\x100\\q}\", "
+      "static const struct hash_testvec ghash_tv_template[] = { { .plaintext = "
+      "\"\\x60\\x04a\\x100\\q}\", "
       ".c = '\"', .d = '\\'', } };\n"
       "static const struct aead_testvec aes_gcm_tv_template[] = { { .key = \"\\\n\\x01\" } };\n"
       "static const struct cipher_testvec aria_ctr_tv_template[] = {\n"
-      "\t{ .key = " + key16 + ", .klen = 16,\n"
-      "\t  .iv = \"\\x0000000000\\x00\\x00\\x00\\x00\\x00\\x00\\x00\" \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\",\n"
-      "\t  .ptext = \"\\x04a\\101\\1012\\\n3\", .ctext = \"\\xff\\x00\\x00\\x00\\x00\", .len = 5 }\n"
+      "\t{ .key = " +
+      key16 +
+      ", .klen = 16,\n"
+      "\t  .iv = \"\\x0000000000\\x00\\x00\\x00\\x00\\x00\\x00\\x00\" "
+      "\"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\",\n"
+      "\t  .ptext = \"\\x04a\\101\\1012\\\n3\", .ctext = \"\\xff\\x00\\x00\\x00\\x00\", .len = 5 "
+      "}\n"
       "};\n"
       "static const struct cipher_testvec aria_tv_template[] = {\n"
-      "\t{ .key = " + key16 + ", .klen = 16, .ptext = \"\", .ctext = \"\", .len = 0 }\n"
+      "\t{ .key = " +
+      key16 +
+      ", .klen = 16, .ptext = \"\", .ctext = \"\", .len = 0 }\n"
       "};\n";
   VectorFile f;
   std::string error;
@@ -385,22 +416,25 @@ TEST(LoaderTest, DetectionAndOverride) {
   EXPECT_EQ(DetectFormat("AlgorithmType: SymmetricCipher\nName: ARIA/ECB\n"), Format::kCryptopp);
   EXPECT_EQ(DetectFormat("00112233 00112233 00112233\n"), Format::kCryptoppDat);
   EXPECT_EQ(DetectFormat("ARIA Selftest\naria_selftest:\n"), Format::kMbedtls);
-  EXPECT_EQ(DetectFormat("ARIA-128-ECB Encrypt\ndepends_on:MBEDTLS_ARIA_C\naria_encrypt_ecb:\"\"\n"),
-            Format::kMbedtls);
+  EXPECT_EQ(
+      DetectFormat("ARIA-128-ECB Encrypt\ndepends_on:MBEDTLS_ARIA_C\naria_encrypt_ecb:\"\"\n"),
+      Format::kMbedtls);
   EXPECT_EQ(DetectFormat("Title = x\n\nCipher = ARIA-128-ECB\n"), Format::kEvp);
   for (int i = 0; i <= kLastFormat; ++i) {
     EXPECT_EQ(ParseFormat(FormatName(static_cast<Format>(i))), static_cast<Format>(i));
   }
-  EXPECT_EQ(ErrorOf("u.txt", "hello\n"),
-            "u.txt:1: cannot tell the format (not Wycheproof JSON, CAVP .rsp, OpenSSL evp test text, "
-            "kernel testmgr.h, Botan .vec, Crypto++ TestVectors or TestData, Mbed TLS .data); name it "
-            "with --format");
+  EXPECT_EQ(
+      ErrorOf("u.txt", "hello\n"),
+      "u.txt:1: cannot tell the format (not Wycheproof JSON, CAVP .rsp, OpenSSL evp test text, "
+      "kernel testmgr.h, Botan .vec, Crypto++ TestVectors or TestData, Mbed TLS .data); name it "
+      "with --format");
   LoadOptions as_evp;
   as_evp.format = Format::kEvp;
   // A named format the content does not look like: the error says what it looks like.
-  EXPECT_EQ(ErrorOf("t.json", kAead, as_evp),
-            "t.json:1: expected 'Keyword = value', got '{' (read as evp, as the format was named; the "
-            "content looks like wycheproof)");
+  EXPECT_EQ(
+      ErrorOf("t.json", kAead, as_evp),
+      "t.json:1: expected 'Keyword = value', got '{' (read as evp, as the format was named; the "
+      "content looks like wycheproof)");
 }
 
 TEST(LoaderTest, BinaryContentIsRefusedByLine) {
@@ -419,7 +453,8 @@ TEST(LoaderTest, ByteOrderMarkIsNamed) {
     options.format = static_cast<Format>(i);
     SCOPED_TRACE(FormatName(options.format));
     EXPECT_EQ(ErrorOf("bom.txt", "\xef\xbb\xbfTitle = x\n", options),
-              "bom.txt:1: starts with a UTF-8 byte-order mark (EF BB BF), which no vector format has: save "
+              "bom.txt:1: starts with a UTF-8 byte-order mark (EF BB BF), which no vector format "
+              "has: save "
               "the file without it");
   }
 }

@@ -6,21 +6,22 @@
 //
 // Functions read (each states its expected output):
 //   test_suite_aria:  aria_{encrypt,decrypt}_ecb:key:input:output:ret;
-//                     aria_{encrypt,decrypt}_{cbc,ctr,cfb128}:key:iv:input:output:ret (ret 0, or an error
-//                     the call must return: the case must be refused)
+//                     aria_{encrypt,decrypt}_{cbc,ctr,cfb128}:key:iv:input:output:ret (ret 0, or an
+//                     error the call must return: the case must be refused)
 //   test_suite_cipher: test_vec_ecb:CIPHER:OPERATION:key:input:output:finish_result;
 //                     test_vec_crypt:CIPHER:OPERATION:key:iv:input:output:finish_result:use_psa;
 //                     decrypt_test_vec:CIPHER:PAD:key:iv:cipher:clear:ad:tag:finish:tag_result;
 //                     auth_crypt_tv:CIPHER:key:iv:ad:cipher:tag:"result":clear:use_psa ("FAIL":
 //                     authentication must fail)
 //   test_suite_block_cipher: test_vec:CIPHER_ID:key:input:output (one block encrypted)
-// with CIPHER MBEDTLS_CIPHER_ARIA_{128,192,256}_{ECB,CBC,CTR,CFB128,OFB,GCM,CCM} (AES-GCM runs through our
-// GCM layer with AES), _CCM_STAR_NO_TAG in test_vec_crypt (run as the CTR it is: CipherInfo), and
-// CIPHER_ID MBEDTLS_CIPHER_ID_ARIA. Test functions that state no expected
-// output (aria_selftest, aria_invalid_param, the cipher suite's round trips enc_dec_buf...,
-// block_cipher's invalid) are listed as skipped with the reason; cases of another cipher are left
-// out and counted in one line; an ARIA mode the runner lacks, or a function this loader does not
-// know, is unsupported (an error, or listed under --skip-unsupported). `depends_on` lines (build options of Mbed TLS) are ignored.
+// with CIPHER MBEDTLS_CIPHER_ARIA_{128,192,256}_{ECB,CBC,CTR,CFB128,OFB,GCM,CCM} (AES-GCM runs
+// through our GCM layer with AES), _CCM_STAR_NO_TAG in test_vec_crypt (run as the CTR it is:
+// CipherInfo), and CIPHER_ID MBEDTLS_CIPHER_ID_ARIA. Test functions that state no expected output
+// (aria_selftest, aria_invalid_param, the cipher suite's round trips enc_dec_buf..., block_cipher's
+// invalid) are listed as skipped with the reason; cases of another cipher are left out and counted
+// in one line; an ARIA mode the runner lacks, or a function this loader does not know, is
+// unsupported (an error, or listed under --skip-unsupported). `depends_on` lines (build options of
+// Mbed TLS) are ignored.
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -99,11 +100,11 @@ std::optional<CipherInfo> CipherOf(const std::string& id, bool* aria_unsupported
   const std::string bits = rest.substr(0, us), m = rest.substr(us + 1);
   size_t key = bits == "128" ? 16 : bits == "192" ? 24 : bits == "256" ? 32 : 0;
   if (key == 0) return std::nullopt;
-  if (cipher == Cipher::kAria && m == "CCM_STAR_NO_TAG") return CipherInfo{cipher, Mode::kCtr, key, true};
-  static const std::map<std::string, Mode> kModes = {{"ECB", Mode::kEcb}, {"CBC", Mode::kCbc},
-                                                     {"CTR", Mode::kCtr}, {"GCM", Mode::kGcm},
-                                                     {"CCM", Mode::kCcm}, {"CFB128", Mode::kCfb128},
-                                                     {"OFB", Mode::kOfb}};
+  if (cipher == Cipher::kAria && m == "CCM_STAR_NO_TAG")
+    return CipherInfo{cipher, Mode::kCtr, key, true};
+  static const std::map<std::string, Mode> kModes = {
+      {"ECB", Mode::kEcb}, {"CBC", Mode::kCbc},       {"CTR", Mode::kCtr}, {"GCM", Mode::kGcm},
+      {"CCM", Mode::kCcm}, {"CFB128", Mode::kCfb128}, {"OFB", Mode::kOfb}};
   auto it = kModes.find(m);
   if (cipher == Cipher::kAes) {
     if (m != "GCM") return std::nullopt;  // only AES-GCM is run (our GCM layer with AES)
@@ -162,12 +163,14 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
     }
     auto want_args = [&](size_t n) {
       if (args.size() == n) return true;
-      return fail(fn_line, fn + " takes " + std::to_string(n) + " arguments, got " + std::to_string(args.size()));
+      return fail(fn_line, fn + " takes " + std::to_string(n) + " arguments, got " +
+                               std::to_string(args.size()));
     };
     auto hex = [&](size_t i, Bytes* b) {
       const std::string& a = args[i];
       if (a.size() < 2 || a.front() != '"' || a.back() != '"') {
-        return fail(fn_line, fn + " argument " + std::to_string(i + 1) + " must be a quoted hex string");
+        return fail(fn_line,
+                    fn + " argument " + std::to_string(i + 1) + " must be a quoted hex string");
       }
       std::string why;
       if (!oracles::ParseHex(std::string_view(a).substr(1, a.size() - 2), b, &why)) {
@@ -177,8 +180,10 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
     };
     auto integer = [&](size_t i, int64_t* v) {
       if (!IntArg(args[i], v)) {
-        return fail(fn_line, fn + " argument " + std::to_string(i + 1) + " must be an integer or an "
-                                 "error code (MBEDTLS_ERR_..., PSA_ERROR_...), not '" + args[i] + "'");
+        return fail(fn_line, fn + " argument " + std::to_string(i + 1) +
+                                 " must be an integer or an "
+                                 "error code (MBEDTLS_ERR_..., PSA_ERROR_...), not '" +
+                                 args[i] + "'");
       }
       return true;
     };
@@ -202,14 +207,16 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
     int64_t ret = 0;
     bool encrypt = true;
     size_t key_bytes = 0;
-    // c's cipher and mode and key_bytes from args[0], a cipher id (not a CCM* one). A value when the
-    // case ends here: true when it is left out or skipped as unsupported, false after an error.
+    // c's cipher and mode and key_bytes from args[0], a cipher id (not a CCM* one). A value when
+    // the case ends here: true when it is left out or skipped as unsupported, false after an error.
     auto take_cipher = [&]() -> std::optional<bool> {
       bool aria_unsupported;
       std::optional<CipherInfo> info = CipherOf(args[0], &aria_unsupported);
-      if (aria_unsupported) return unsupported(fn + ": " + args[0] + " is not supported by this runner");
+      if (aria_unsupported)
+        return unsupported(fn + ": " + args[0] + " is not supported by this runner");
       if (!info) return left_out(args[0]);
-      if (info->ccm_star_no_tag) return unsupported(fn + ": " + args[0] + " is read from test_vec_crypt only");
+      if (info->ccm_star_no_tag)
+        return unsupported(fn + ": " + args[0] + " is read from test_vec_crypt only");
       c.cipher = info->cipher;
       c.mode = info->mode;
       key_bytes = info->key_bytes;
@@ -237,7 +244,8 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
       if (!want_args(crypt ? 8 : 6)) return false;
       bool aria_unsupported;
       std::optional<CipherInfo> info = CipherOf(args[0], &aria_unsupported);
-      if (aria_unsupported) return unsupported(fn + ": " + args[0] + " is not supported by this runner");
+      if (aria_unsupported)
+        return unsupported(fn + ": " + args[0] + " is not supported by this runner");
       if (!info) return left_out(args[0]);
       if (args[1] != "MBEDTLS_ENCRYPT" && args[1] != "MBEDTLS_DECRYPT") {
         return fail(fn_line, fn + " operation must be MBEDTLS_ENCRYPT or MBEDTLS_DECRYPT");
@@ -246,22 +254,27 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
       c.cipher = info->cipher;
       c.mode = info->mode;
       key_bytes = info->key_bytes;
-      if (c.mode == Mode::kGcm || c.mode == Mode::kCcm) return fail(fn_line, fn + " with an AEAD cipher");
-      if (info->ccm_star_no_tag && !crypt) return fail(fn_line, fn + ": " + args[0] + " needs a nonce");
+      if (c.mode == Mode::kGcm || c.mode == Mode::kCcm)
+        return fail(fn_line, fn + " with an AEAD cipher");
+      if (info->ccm_star_no_tag && !crypt)
+        return fail(fn_line, fn + ": " + args[0] + " needs a nonce");
       Bytes in, outb;
       size_t k = 2;
       if (!hex(k++, &c.key)) return false;
       if (crypt && !hex(k++, &c.iv)) return false;
       if (!hex(k++, &in) || !hex(k++, &outb) || !integer(k, &ret)) return false;
-      if (c.mode == Mode::kEcb && crypt && !c.iv.empty()) return fail(fn_line, "IV for an ECB cipher");
+      if (c.mode == Mode::kEcb && crypt && !c.iv.empty())
+        return fail(fn_line, "IV for an ECB cipher");
       if (info->ccm_star_no_tag) {
         if (ret != 0) {
-          return unsupported(fn + ": " + args[0] + " expecting an error: CCM*'s refusals are not "
-                                  "modelled (only its encryption, as CTR)");
+          return unsupported(fn + ": " + args[0] +
+                             " expecting an error: CCM*'s refusals are not "
+                             "modelled (only its encryption, as CTR)");
         }
         const Bytes nonce = c.iv;
         if (!CcmStarCounterBlock(nonce, &c.iv)) {
-          return fail(fn_line, fn + ": a CCM* nonce has 7 to 13 bytes, not " + std::to_string(nonce.size()));
+          return fail(fn_line,
+                      fn + ": a CCM* nonce has 7 to 13 bytes, not " + std::to_string(nonce.size()));
         }
         c.flags.push_back("CcmStarNoTag");
         c.comment += " (CCM* with no tag: CTR from A_1 = " + oracles::Hex(c.iv) + ")";
@@ -276,12 +289,13 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
         return unsupported(fn + ": padding mode " + args[1] + " is not supported by this runner");
       }
       int64_t finish = 0, tag_result = 0;
-      if (!hex(2, &c.key) || !hex(3, &c.iv) || !hex(4, &c.ct) || !hex(5, &c.msg) || !hex(6, &c.aad) ||
-          !hex(7, &c.tag) || !integer(8, &finish) || !integer(9, &tag_result)) {
+      if (!hex(2, &c.key) || !hex(3, &c.iv) || !hex(4, &c.ct) || !hex(5, &c.msg) ||
+          !hex(6, &c.aad) || !hex(7, &c.tag) || !integer(8, &finish) || !integer(9, &tag_result)) {
         return false;
       }
       const bool aead = c.mode == Mode::kGcm || c.mode == Mode::kCcm;
-      if (!aead && (!c.aad.empty() || !c.tag.empty())) return fail(fn_line, "ad or tag for a cipher without authentication");
+      if (!aead && (!c.aad.empty() || !c.tag.empty()))
+        return fail(fn_line, "ad or tag for a cipher without authentication");
       c.tag_len = c.tag.size();
       ret = finish != 0 ? finish : tag_result;
       if (ret != 0 && aead) {
@@ -291,9 +305,10 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
     } else if (fn == "auth_crypt_tv") {
       if (!want_args(9)) return false;
       if (std::optional<bool> done = take_cipher()) return *done;
-      if (c.mode != Mode::kGcm && c.mode != Mode::kCcm) return fail(fn_line, fn + " with a cipher without authentication");
-      if (!hex(1, &c.key) || !hex(2, &c.iv) || !hex(3, &c.aad) || !hex(4, &c.ct) || !hex(5, &c.tag) ||
-          !hex(7, &c.msg)) {
+      if (c.mode != Mode::kGcm && c.mode != Mode::kCcm)
+        return fail(fn_line, fn + " with a cipher without authentication");
+      if (!hex(1, &c.key) || !hex(2, &c.iv) || !hex(3, &c.aad) || !hex(4, &c.ct) ||
+          !hex(5, &c.tag) || !hex(7, &c.msg)) {
         return false;
       }
       int64_t use_psa;
@@ -312,14 +327,15 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
       c.mode = Mode::kEcb;
       c.direction = Direction::kEncrypt;  // block_cipher has encryption only
       if (!hex(1, &c.key) || !hex(2, &c.msg) || !hex(3, &c.ct)) return false;
-      if (c.msg.size() != 16 || c.ct.size() != 16) return fail(fn_line, "test_vec input and output must be one block");
+      if (c.msg.size() != 16 || c.ct.size() != 16)
+        return fail(fn_line, "test_vec input and output must be one block");
     } else {
       // A function of a suite this loader does not know: it may state a vector we cannot read.
       return unsupported("unknown test function '" + fn + "'");
     }
     if (key_bytes != 0 && ret == 0 && c.key.size() != key_bytes) {
-      return fail(fn_line, "key has " + std::to_string(c.key.size()) + " bytes but " + args[0] + " takes " +
-                               std::to_string(key_bytes));
+      return fail(fn_line, "key has " + std::to_string(c.key.size()) + " bytes but " + args[0] +
+                               " takes " + std::to_string(key_bytes));
     }
     if (ret != 0) {
       c.expect = Expect::kInvalid;
@@ -345,8 +361,10 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
     size_t i = 1;
     if (b.size() >= 2 && b[1].second.rfind("depends_on:", 0) == 0) ++i;
     if (b.size() != i + 1) {
-      return fail(b[0].first, "a test case is a description, an optional depends_on line and one "
-                              "function line; got " + std::to_string(b.size()) + " lines");
+      return fail(b[0].first,
+                  "a test case is a description, an optional depends_on line and one "
+                  "function line; got " +
+                      std::to_string(b.size()) + " lines");
     }
     const std::string& fl = b[i].second;
     // Split on ':' outside quotes; "\:" inside a string is a colon.
@@ -371,7 +389,8 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
     if (quoted) return fail(b[i].first, "unterminated string");
     parts.push_back(TrimBlanks(cur));
     const std::string fn = parts[0];
-    if (fn.empty() || fn.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos) {
+    if (fn.empty() ||
+        fn.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos) {
       return fail(b[i].first, "expected 'function:arg:...', got '" + fl + "'");
     }
     std::vector<std::string> args(parts.begin() + 1, parts.end());

@@ -44,16 +44,18 @@ TEST(MbedtlsLoaderTest, Samples) {
   }
   VectorFile f;
   std::string error;
-  ASSERT_TRUE(LoadVectorFile(testdata::RunfilePath("vectors/samples/test_suite_aria_sample.data"), {}, &f,
-                             &error));
+  ASSERT_TRUE(LoadVectorFile(testdata::RunfilePath("vectors/samples/test_suite_aria_sample.data"),
+                             {}, &f, &error));
   const TestCase& refused = f.cases.back();  // CBC on a partial block
   EXPECT_EQ(refused.expect, Expect::kInvalid);
   EXPECT_TRUE(refused.params_invalid);
   EXPECT_EQ(refused.direction, Direction::kEncrypt);
-  EXPECT_EQ(f.skipped[0].rfind(f.path + ":2: aria_invalid_param (ARIA - Invalid parameters): checks", 0), 0u)
+  EXPECT_EQ(
+      f.skipped[0].rfind(f.path + ":2: aria_invalid_param (ARIA - Invalid parameters): checks", 0),
+      0u)
       << f.skipped[0];
-  ASSERT_TRUE(LoadVectorFile(testdata::RunfilePath("vectors/samples/test_suite_cipher.aria_sample.data"), {},
-                             &f, &error));
+  ASSERT_TRUE(LoadVectorFile(
+      testdata::RunfilePath("vectors/samples/test_suite_cipher.aria_sample.data"), {}, &f, &error));
   int fail = 0, aes = 0;
   for (const TestCase& c : f.cases) {
     fail += c.expect == Expect::kInvalid;
@@ -66,8 +68,10 @@ TEST(MbedtlsLoaderTest, Samples) {
 // CCM* with no tag: CCM's encryption only, run as CTR from A_1 = (L-1) || nonce || 1.
 TEST(MbedtlsLoaderTest, CcmStarNoTagIsCtrFromA1) {
   const std::string nonce = "00000003020100a0a1a2a3a4a5";  // 13 bytes: L = 2
-  const std::string line = "test_vec_crypt:MBEDTLS_CIPHER_ARIA_128_CCM_STAR_NO_TAG:MBEDTLS_ENCRYPT:"
-                           "\"c0c1c2c3c4c5c6c7c8c9cacbcccdcecf\":\"" + nonce + "\":\"0809\":\"6781\":0:0\n";
+  const std::string line =
+      "test_vec_crypt:MBEDTLS_CIPHER_ARIA_128_CCM_STAR_NO_TAG:MBEDTLS_ENCRYPT:"
+      "\"c0c1c2c3c4c5c6c7c8c9cacbcccdcecf\":\"" +
+      nonce + "\":\"0809\":\"6781\":0:0\n";
   VectorFile f;
   std::string error;
   ASSERT_TRUE(LoadVectorText("m.data", "CCM* no tag\n" + line, {}, &f, &error)) << error;
@@ -88,7 +92,8 @@ TEST(MbedtlsLoaderTest, CcmStarNoTagIsCtrFromA1) {
   std::string refused = line;
   refused.replace(refused.find(":0:0"), 4, ":MBEDTLS_ERR_CCM_BAD_INPUT:0");
   EXPECT_EQ(ErrorOf("CCM* no tag\n" + refused),
-            "m.data:2: test_vec_crypt: MBEDTLS_CIPHER_ARIA_128_CCM_STAR_NO_TAG expecting an error: CCM*'s "
+            "m.data:2: test_vec_crypt: MBEDTLS_CIPHER_ARIA_128_CCM_STAR_NO_TAG expecting an error: "
+            "CCM*'s "
             "refusals are not modelled (only its encryption, as CTR)");
 }
 
@@ -110,20 +115,26 @@ TEST(MbedtlsLoaderTest, Malformed) {
     EXPECT_NE(p, std::string::npos) << from;
     return p == std::string::npos ? s : s.replace(p, from.size(), to);
   };
-  EXPECT_EQ(ErrorOf(with("\"d718", "\"x718")), "m.data:3: aria_encrypt_ecb argument 3: bad hex digit 'x' at offset 0");
+  EXPECT_EQ(ErrorOf(with("\"d718", "\"x718")),
+            "m.data:3: aria_encrypt_ecb argument 3: bad hex digit 'x' at offset 0");
   EXPECT_EQ(ErrorOf(with(":0\n", "\n")), "m.data:3: aria_encrypt_ecb takes 4 arguments, got 3");
-  EXPECT_EQ(ErrorOf(with(":0\n", ":zero!\n")),
-            "m.data:3: aria_encrypt_ecb argument 4 must be an integer or an error code (MBEDTLS_ERR_..., "
-            "PSA_ERROR_...), not 'zero!'");
+  EXPECT_EQ(
+      ErrorOf(with(":0\n", ":zero!\n")),
+      "m.data:3: aria_encrypt_ecb argument 4 must be an integer or an error code (MBEDTLS_ERR_..., "
+      "PSA_ERROR_...), not 'zero!'");
   // A symbol that is not an error code has no value the loader can know.
-  EXPECT_EQ(ErrorOf(with(":0\n", ":MBEDTLS_CIPHER_ID_ARIA\n")),
-            "m.data:3: aria_encrypt_ecb argument 4 must be an integer or an error code (MBEDTLS_ERR_..., "
-            "PSA_ERROR_...), not 'MBEDTLS_CIPHER_ID_ARIA'");
-  EXPECT_EQ(ErrorOf(with("aria_encrypt_ecb", "aria_encrypt_xts")), "m.data:3: unknown test function 'aria_encrypt_xts'");
-  EXPECT_EQ(ErrorOf(with("aria_encrypt_ecb", "mystery_fn")), "m.data:3: unknown test function 'mystery_fn'");
+  EXPECT_EQ(
+      ErrorOf(with(":0\n", ":MBEDTLS_CIPHER_ID_ARIA\n")),
+      "m.data:3: aria_encrypt_ecb argument 4 must be an integer or an error code (MBEDTLS_ERR_..., "
+      "PSA_ERROR_...), not 'MBEDTLS_CIPHER_ID_ARIA'");
+  EXPECT_EQ(ErrorOf(with("aria_encrypt_ecb", "aria_encrypt_xts")),
+            "m.data:3: unknown test function 'aria_encrypt_xts'");
+  EXPECT_EQ(ErrorOf(with("aria_encrypt_ecb", "mystery_fn")),
+            "m.data:3: unknown test function 'mystery_fn'");
   LoadOptions skip;
   skip.skip_unsupported = true;
-  ASSERT_TRUE(LoadVectorText("m.data", with("aria_encrypt_ecb", "mystery_fn") + "\n" + good, skip, &f, &error))
+  ASSERT_TRUE(LoadVectorText("m.data", with("aria_encrypt_ecb", "mystery_fn") + "\n" + good, skip,
+                             &f, &error))
       << error;
   EXPECT_EQ(f.cases.size(), 1u);
   ASSERT_EQ(f.skipped.size(), 1u);
@@ -131,9 +142,11 @@ TEST(MbedtlsLoaderTest, Malformed) {
   EXPECT_EQ(ErrorOf(with("\"00112233", "00112233")), "m.data:3: unterminated string");
   EXPECT_EQ(ErrorOf(with("\"00112233445566778899aabbccddeeff\"", "0011")),
             "m.data:3: aria_encrypt_ecb argument 2 must be a quoted hex string");
-  EXPECT_EQ(ErrorOf(with("\"d718fbd6ab644c739da95f3be6451778\"", "\"d718\"")), "m.data:3: input and output lengths differ");
+  EXPECT_EQ(ErrorOf(with("\"d718fbd6ab644c739da95f3be6451778\"", "\"d718\"")),
+            "m.data:3: input and output lengths differ");
   EXPECT_EQ(ErrorOf(good + "extra line\n"),
-            "m.data:1: a test case is a description, an optional depends_on line and one function line; got 4 lines");
+            "m.data:1: a test case is a description, an optional depends_on line and one function "
+            "line; got 4 lines");
   EXPECT_EQ(ErrorOf(with("aria_encrypt_ecb", "aria_encrypt_cfb128")),
             "m.data:3: aria_encrypt_cfb128 takes 5 arguments, got 4");
 }

@@ -198,17 +198,17 @@ class Lexer {
         }
         bytes.push_back(static_cast<char>(v));
       } else {
-        static const std::map<char, char> kSimple = {{'n', '\n'}, {'t', '\t'}, {'r', '\r'},
-                                                     {'\\', '\\'}, {'"', '"'},  {'\'', '\''},
-                                                     {'a', '\a'}, {'b', '\b'}, {'f', '\f'},
-                                                     {'v', '\v'}, {'?', '?'}};
+        static const std::map<char, char> kSimple = {
+            {'n', '\n'}, {'t', '\t'}, {'r', '\r'}, {'\\', '\\'}, {'"', '"'}, {'\'', '\''},
+            {'a', '\a'}, {'b', '\b'}, {'f', '\f'}, {'v', '\v'},  {'?', '?'}};
         auto it = kSimple.find(e);
         if (it == kSimple.end()) {
           // A control byte is named by value so the error stays on one line (h4, fuzz).
           char named[8];
           std::snprintf(named, sizeof(named), "0x%02x", static_cast<unsigned char>(e));
-          *why = std::isprint(static_cast<unsigned char>(e)) ? std::string("unknown escape \\") + e
-                                                             : std::string("unknown escape \\ + ") + named;
+          *why = std::isprint(static_cast<unsigned char>(e))
+                     ? std::string("unknown escape \\") + e
+                     : std::string("unknown escape \\ + ") + named;
           return false;
         }
         bytes.push_back(it->second);
@@ -340,11 +340,13 @@ class Parser {
     if (!Advance() || !Expect("=")) return false;
     if (!(tok_.kind == Tok::kPunct && tok_.text == "{")) return Fail(tok_.line, "expected '{'");
     std::string lower;
-    for (char c : name) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    for (char c : name)
+      lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
     if (lower.rfind("aria", 0) != 0) return SkipBraces();
     std::optional<TemplateInfo> info = TemplateMode(name);
     if (!info || info->aead != aead) {
-      std::string why = "template " + name + ": unsupported mode (this runner reads ARIA ecb, cbc, " +
+      std::string why = "template " + name +
+                        ": unsupported mode (this runner reads ARIA ecb, cbc, " +
                         "ctr, cfb, ofb as cipher_testvec and gcm, ccm as aead_testvec)";
       if (options_.skip_unsupported) {
         out_->skipped.push_back(path_ + ":" + std::to_string(line) + ": " + why);
@@ -395,7 +397,8 @@ class Parser {
     }
     if (tok_.kind == Tok::kNumber) {
       std::string t = tok_.text;
-      while (!t.empty() && (t.back() == 'u' || t.back() == 'U' || t.back() == 'l' || t.back() == 'L')) {
+      while (!t.empty() &&
+             (t.back() == 'u' || t.back() == 'U' || t.back() == 'l' || t.back() == 'L')) {
         t.pop_back();
       }
       char* end = nullptr;
@@ -427,11 +430,22 @@ class Parser {
     const int line = tok_.line;
     if (!Advance()) return false;
     static const std::set<std::string> kCipherFields = {
-        "key", "iv", "iv_out", "ptext", "ctext", "klen", "len", "wk", "fips_skip",
-        "generates_iv", "setkey_error", "crypt_error"};
-    static const std::set<std::string> kAeadFields = {
-        "key", "iv", "ptext", "assoc", "ctext", "klen", "plen", "clen", "alen", "novrfy", "wk",
-        "setkey_error", "setauthsize_error", "crypt_error"};
+        "key", "iv", "iv_out",    "ptext",        "ctext",        "klen",
+        "len", "wk", "fips_skip", "generates_iv", "setkey_error", "crypt_error"};
+    static const std::set<std::string> kAeadFields = {"key",
+                                                      "iv",
+                                                      "ptext",
+                                                      "assoc",
+                                                      "ctext",
+                                                      "klen",
+                                                      "plen",
+                                                      "clen",
+                                                      "alen",
+                                                      "novrfy",
+                                                      "wk",
+                                                      "setkey_error",
+                                                      "setauthsize_error",
+                                                      "crypt_error"};
     const std::set<std::string>& known = info.aead ? kAeadFields : kCipherFields;
     std::map<std::string, FieldValue> f;
     while (!(tok_.kind == Tok::kPunct && tok_.text == "}")) {
@@ -468,7 +482,8 @@ class Parser {
       out->clear();
       auto it = f.find(k);
       if (it == f.end() || it->second.is_null) return true;
-      if (!it->second.is_string) return Fail(it->second.line, std::string(".") + k + " must be a string");
+      if (!it->second.is_string)
+        return Fail(it->second.line, std::string(".") + k + " must be a string");
       out->assign(it->second.bytes.begin(), it->second.bytes.end());
       *present = true;
       return true;
@@ -477,7 +492,8 @@ class Parser {
       auto it = f.find(k);
       *out = 0;
       if (it == f.end()) return true;
-      if (it->second.is_string) return Fail(it->second.line, std::string(".") + k + " must be a number");
+      if (it->second.is_string)
+        return Fail(it->second.line, std::string(".") + k + " must be a number");
       *out = it->second.number;
       return true;
     };
@@ -501,9 +517,9 @@ class Parser {
     bool has_key, has_iv, has_pt, has_ct;
     int64_t klen, setkey_error, crypt_error, wk;
     if (!str("key", &c.key, &has_key) || !str("iv", &c.iv, &has_iv) ||
-        !str("ptext", &c.msg, &has_pt) || !str("ctext", &c.ct, &has_ct) ||
-        !num("klen", &klen) || !num("setkey_error", &setkey_error) ||
-        !num("crypt_error", &crypt_error) || !num("wk", &wk)) {
+        !str("ptext", &c.msg, &has_pt) || !str("ctext", &c.ct, &has_ct) || !num("klen", &klen) ||
+        !num("setkey_error", &setkey_error) || !num("crypt_error", &crypt_error) ||
+        !num("wk", &wk)) {
       return false;
     }
     if (!has_key) return Fail(line, "vector without .key");

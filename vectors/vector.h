@@ -1,6 +1,6 @@
 // The runner's format-independent model of a vector file: every loader (Wycheproof JSON, NIST
-// CAVP .rsp, OpenSSL evp test text, kernel testmgr.h) turns its file into a VectorFile of TestCases,
-// and the runner turns each TestCase into backend Requests with the expected outcome.
+// CAVP .rsp, OpenSSL evp test text, kernel testmgr.h) turns its file into a VectorFile of
+// TestCases, and the runner turns each TestCase into backend Requests with the expected outcome.
 #ifndef ARIASUITE_VECTORS_VECTOR_H_
 #define ARIASUITE_VECTORS_VECTOR_H_
 
@@ -38,7 +38,8 @@ struct TestCase {
   // NextIV); the loaders check it against the data where the data determine it. Empty when none.
   oracles::Bytes next_iv;
   // Invalid cases only: the parameters themselves are invalid (IV/nonce/tag length, key, data
-  // size), so the encrypting direction (seal, wrap) must be refused too, not only the decrypting one.
+  // size), so the encrypting direction (seal, wrap) must be refused too, not only the decrypting
+  // one.
   bool params_invalid = false;
   // RFC 5794 Appendix A examples (AriaRoundTest) only: the encryption round keys ek1..ek{n+1} and
   // the round outputs P1..P{n-1}, 16 bytes each; checked against the reference by

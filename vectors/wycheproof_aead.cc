@@ -7,8 +7,8 @@
 
 namespace ariasuite::wycheproof {
 
-bool LoadAeadFile(const std::string& path, const std::string& algorithm,
-                  std::vector<AeadCase>* out, std::string* error) {
+bool LoadAeadFile(const std::string& path, const std::string& algorithm, std::vector<AeadCase>* out,
+                  std::string* error) {
   vectors::VectorFile file;
   if (!vectors::LoadWycheproofFile(path, algorithm, &file, error)) return false;
   for (vectors::TestCase& c : file.cases) {

@@ -22,8 +22,8 @@ struct AeadCase {
 
 // Loads path, whose "algorithm" must be algorithm (e.g. "ARIA-GCM"). False with *error set on any
 // problem.
-bool LoadAeadFile(const std::string& path, const std::string& algorithm,
-                  std::vector<AeadCase>* out, std::string* error);
+bool LoadAeadFile(const std::string& path, const std::string& algorithm, std::vector<AeadCase>* out,
+                  std::string* error);
 
 }  // namespace ariasuite::wycheproof
 

@@ -11,9 +11,9 @@
 #include <cstdio>
 #include <set>
 
-#include "vectors/loader.h"
 #include "oracles/hex.h"
 #include "vectors/json.h"
+#include "vectors/loader.h"
 
 namespace ariasuite::vectors {
 
@@ -59,10 +59,9 @@ constexpr AlgInfo kAlgorithms[] = {
 // data that SP 800-38F §6.2 cannot wrap (empty, or not a multiple of 8 bytes); InvalidParameters
 // is what the findings files write for such cases from other formats.
 const std::set<std::string>& ParamFlags() {
-  static const std::set<std::string> flags = {"ZeroLengthIv",   "InvalidNonceSize",
-                                              "InvalidTagSize", "InsecureTagSize",
-                                              "EmptyKey",       "WrongDataSize",
-                                              "InvalidParameters"};
+  static const std::set<std::string> flags = {
+      "ZeroLengthIv", "InvalidNonceSize", "InvalidTagSize",   "InsecureTagSize",
+      "EmptyKey",     "WrongDataSize",    "InvalidParameters"};
   return flags;
 }
 
@@ -137,8 +136,9 @@ class Loader {
       return Fail(root.line(), "missing integer field 'numberOfTests'");
     }
     if (*number->AsInt64() != static_cast<int64_t>(out_->cases.size())) {
-      return Fail(number->line(), "numberOfTests is " + number->number_text() + " but the file has " +
-                                      std::to_string(out_->cases.size()) + " tests");
+      return Fail(number->line(), "numberOfTests is " + number->number_text() +
+                                      " but the file has " + std::to_string(out_->cases.size()) +
+                                      " tests");
     }
     return true;
   }
@@ -204,8 +204,7 @@ class Loader {
     // "ARIA" files also have AriaRoundTest groups (the same test plus round values).
     const bool round_test = std::string(alg_->name) == "ARIA" && type != nullptr &&
                             type->is_string() && type->str() == "AriaRoundTest";
-    if (type == nullptr || !type->is_string() ||
-        (type->str() != alg_->group_type && !round_test)) {
+    if (type == nullptr || !type->is_string() || (type->str() != alg_->group_type && !round_test)) {
       return Fail(g.line(), std::string("test group 'type' must be \"") + alg_->group_type +
                                 "\" for " + alg_->name);
     }
@@ -216,7 +215,8 @@ class Loader {
                         m == Mode::kCtr || m == Mode::kCfb128 || m == Mode::kCfb8 ||
                         m == Mode::kCfb1 || m == Mode::kOfb;
     if (key_bits < 0) return Fail(g.line(), "test group without 'keySize'");
-    if (has_iv && m != Mode::kEcb && iv_bits < 0) return Fail(g.line(), "test group without 'ivSize'");
+    if (has_iv && m != Mode::kEcb && iv_bits < 0)
+      return Fail(g.line(), "test group without 'ivSize'");
     if ((aead || m == Mode::kCmac) && tag_bits < 0) {
       return Fail(g.line(), "test group without 'tagSize'");
     }
@@ -275,24 +275,26 @@ class Loader {
       } else if (round_test_ && (key == "encRoundKeys" || key == "roundOutputs")) {
         // RFC 5794 Appendix A round keys and round outputs, kept for impl/aria_ref_test.cc; no
         // backend exposes them, so the runner does not use them.
-        if (!value.is_array()) return FailCase(c.id, "'" + key + "' must be an array of hex strings");
+        if (!value.is_array())
+          return FailCase(c.id, "'" + key + "' must be an array of hex strings");
         std::vector<Bytes>* dst = key == "encRoundKeys" ? &c.round_keys : &c.round_outputs;
         for (const json::Value& v : value.array()) {
           Bytes b;
           std::string why;
-          if (!v.is_string()) return FailCase(c.id, "'" + key + "' must be an array of hex strings");
+          if (!v.is_string())
+            return FailCase(c.id, "'" + key + "' must be an array of hex strings");
           if (!oracles::ParseHex(v.str(), &b, &why)) return FailCase(c.id, "'" + key + "': " + why);
           if (b.size() != 16) return FailCase(c.id, "'" + key + "' entries must be 16 bytes");
           dst->push_back(std::move(b));
         }
       } else if (wanted.count(key) != 0) {
         if (!value.is_string()) return FailCase(c.id, "'" + key + "' must be a hex string");
-        Bytes* dst = key == "key" ? &c.key
-                     : key == "iv" ? &c.iv
+        Bytes* dst = key == "key"   ? &c.key
+                     : key == "iv"  ? &c.iv
                      : key == "aad" ? &c.aad
                      : key == "msg" ? &c.msg
-                     : key == "ct" ? &c.ct
-                                   : &c.tag;
+                     : key == "ct"  ? &c.ct
+                                    : &c.tag;
         std::string why;
         if (!oracles::ParseHex(value.str(), dst, &why)) {
           return FailCase(c.id, "field '" + key + "': " + why);
@@ -313,8 +315,8 @@ class Loader {
     } else if (result->str() == "acceptable") {
       c.expect = Expect::kAcceptable;
     } else {
-      return FailCase(c.id, "'result' must be valid, invalid or acceptable, not '" +
-                                result->str() + "'");
+      return FailCase(c.id,
+                      "'result' must be valid, invalid or acceptable, not '" + result->str() + "'");
     }
     // Sizes: the group's bit sizes must match (an invalid case may carry a tag of another length).
     auto size_ok = [&](const Bytes& b, int64_t bits, const char* field, const char* group_field,
@@ -365,9 +367,9 @@ bool LoadWycheproof(const std::string& path, std::string_view text, const LoadOp
     int line = 0;
     if (std::sscanf(json_error.c_str(), "line %d", &line) == 1) {
       size_t colon = json_error.find(':');
-      rest = colon == std::string::npos ? json_error
-                                        : json_error.substr(colon + 2) + " (" +
-                                              json_error.substr(0, colon) + ")";
+      rest = colon == std::string::npos
+                 ? json_error
+                 : json_error.substr(colon + 2) + " (" + json_error.substr(0, colon) + ")";
     }
     *error = path + ":" + std::to_string(line > 0 ? line : 1) + ": bad JSON: " + rest;
     return false;

@@ -84,8 +84,7 @@ std::string WriteWycheproof(const WycheproofDoc& doc) {
   const Mode m = doc.mode;
   const bool aead = m == Mode::kGcm || m == Mode::kCcm;
   const bool has_iv = aead || m == Mode::kCbcPkcs5 || m == Mode::kCbc || m == Mode::kCtr ||
-                      m == Mode::kCfb128 || m == Mode::kCfb8 || m == Mode::kCfb1 ||
-                      m == Mode::kOfb;
+                      m == Mode::kCfb128 || m == Mode::kCfb8 || m == Mode::kCfb1 || m == Mode::kOfb;
   const bool has_tag = aead || m == Mode::kCmac;
   std::string o;
   o += "{\n";

@@ -67,14 +67,10 @@ struct Counted {
 
 const Backend* CountingWrapper(Impl impl, const Backend& real) {
   switch (impl) {
-    case Impl::kScalar:
-      return Counted<0>::Table(real);
-    case Impl::kAesniAvx:
-      return Counted<1>::Table(real);
-    case Impl::kGfniAvx2:
-      return Counted<2>::Table(real);
-    case Impl::kGfniAvx512:
-      return Counted<3>::Table(real);
+    case Impl::kScalar: return Counted<0>::Table(real);
+    case Impl::kAesniAvx: return Counted<1>::Table(real);
+    case Impl::kGfniAvx2: return Counted<2>::Table(real);
+    case Impl::kGfniAvx512: return Counted<3>::Table(real);
   }
   return &real;
 }

@@ -99,8 +99,8 @@ TEST(AesGcmForTestingTest, RandomMessagesMatchOpenSsl) {
     const auto want = openssl_oracle::GcmSeal("AES", key, iv, aad, pt, tag_len);
     ASSERT_TRUE(want.has_value());
     ASSERT_EQ(Hex(ct) + "/" + Hex(tag), Hex(want->ct) + "/" + Hex(want->tag))
-        << "case " << i << " key " << Hex(key) << " iv " << Hex(iv) << " aad " << Hex(aad)
-        << " pt " << Hex(pt);
+        << "case " << i << " key " << Hex(key) << " iv " << Hex(iv) << " aad " << Hex(aad) << " pt "
+        << Hex(pt);
     ASSERT_EQ(AesGcmOpenForTesting(k, back.data(), iv.data(), iv.size(), ct.data(), ct.size(),
                                    tag.data(), tag_len, aad.data(), aad.size()),
               Status::kOk);
@@ -130,12 +130,12 @@ TEST(AesGcmForTestingTest, WycheproofAesGcm) {
     ASSERT_EQ(k.Init(c.key.data(), c.key.size()), Status::kOk);
     const size_t n = c.msg.size();
     Bytes ct(n + 1), tag(16), pt(n + 1);
-    const Status seal = AesGcmSealForTesting(k, ct.data(), tag.data(), c.tag.size(), c.iv.data(),
-                                             c.iv.size(), c.msg.data(), n, c.aad.data(),
-                                             c.aad.size());
-    const Status open = AesGcmOpenForTesting(k, pt.data(), c.iv.data(), c.iv.size(), c.ct.data(),
-                                             n, c.tag.data(), c.tag.size(), c.aad.data(),
-                                             c.aad.size());
+    const Status seal =
+        AesGcmSealForTesting(k, ct.data(), tag.data(), c.tag.size(), c.iv.data(), c.iv.size(),
+                             c.msg.data(), n, c.aad.data(), c.aad.size());
+    const Status open =
+        AesGcmOpenForTesting(k, pt.data(), c.iv.data(), c.iv.size(), c.ct.data(), n, c.tag.data(),
+                             c.tag.size(), c.aad.data(), c.aad.size());
     if (c.result == "valid") {
       ASSERT_EQ(seal, Status::kOk);
       EXPECT_EQ(Hex(ct.data(), n) + "/" + Hex(tag.data(), c.tag.size()),
@@ -151,9 +151,10 @@ TEST(AesGcmForTestingTest, WycheproofAesGcm) {
       if (open != Status::kOk) ++rejected;
     }
   }
-  std::printf("Wycheproof %s through the GCM layer: %zu cases: %d valid reproduced, %d invalid "
-              "rejected\n",
-              path.c_str(), cases.size(), valid, rejected);
+  std::printf(
+      "Wycheproof %s through the GCM layer: %zu cases: %d valid reproduced, %d invalid "
+      "rejected\n",
+      path.c_str(), cases.size(), valid, rejected);
   EXPECT_EQ(static_cast<size_t>(valid + rejected), cases.size());
 }
 

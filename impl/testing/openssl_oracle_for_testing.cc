@@ -109,8 +109,8 @@ std::optional<Bytes> GcmOpen(const std::string& family, const Bytes& key, const 
     return std::nullopt;
   }
   Bytes t = tag;
-  if (EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, static_cast<int>(t.size()),
-                          t.data()) != 1) {
+  if (EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, static_cast<int>(t.size()), t.data()) !=
+      1) {
     return std::nullopt;
   }
   if (EVP_DecryptFinal_ex(ctx.get(), pt.data() + n1, &n2) != 1) return std::nullopt;

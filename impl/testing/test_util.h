@@ -56,10 +56,10 @@ inline std::vector<uint8_t> RandomBytes(std::mt19937_64& rng, size_t n) {
 // Instantiates a TEST_P suite over every path, ariasuite::AllImpls(), named by path; the suite's
 // fixture derives from PerImplTest so that a path this CPU lacks is listed as skipped, never
 // silently left out.
-#define ARIASUITE_INSTANTIATE_PER_IMPL(Suite)                                                  \
-  static_assert(std::is_base_of_v<::ariasuite::test_util::PerImplTest, Suite>,                 \
-                #Suite " must derive from ariasuite::test_util::PerImplTest");                 \
-  INSTANTIATE_TEST_SUITE_P(, Suite, ::testing::ValuesIn(::ariasuite::AllImpls()),             \
+#define ARIASUITE_INSTANTIATE_PER_IMPL(Suite)                                     \
+  static_assert(std::is_base_of_v<::ariasuite::test_util::PerImplTest, Suite>,    \
+                #Suite " must derive from ariasuite::test_util::PerImplTest");    \
+  INSTANTIATE_TEST_SUITE_P(, Suite, ::testing::ValuesIn(::ariasuite::AllImpls()), \
                            ::ariasuite::test_util::ImplTestName)
 
 #endif  // ARIASUITE_IMPL_TESTING_TEST_UTIL_H_

@@ -1,9 +1,9 @@
 // The BoringSSL oracle, as an exec adapter (oracles/PROTOCOL.md) in its own process: BoringSSL
 // exports the same symbols as OpenSSL, so it is linked into this binary only, never into the
 // runner. BoringSSL has no ARIA; it answers AES requests, which check our GCM layer instantiated
-// with AES (impl/testing/gcm_aes_for_testing.h) against BoringSSL's AES-GCM: GCM through EVP_CIPHER (any
-// IV length), ECB/CBC/CTR through EVP_CIPHER, CBC-PKCS5 with EVP padding, CMAC through CMAC_CTX,
-// KW / KWP through AES_wrap_key(_padded). ARIA requests are "unsupported".
+// with AES (impl/testing/gcm_aes_for_testing.h) against BoringSSL's AES-GCM: GCM through EVP_CIPHER
+// (any IV length), ECB/CBC/CTR through EVP_CIPHER, CBC-PKCS5 with EVP padding, CMAC through
+// CMAC_CTX, KW / KWP through AES_wrap_key(_padded). ARIA requests are "unsupported".
 #include <openssl/aes.h>
 #include <openssl/base.h>
 #include <openssl/cipher.h>
@@ -28,14 +28,20 @@ const EVP_CIPHER* AesCipher(size_t key_len, const char* mode) {
   const std::string m = mode;
   switch (key_len) {
     case 16:
-      return m == "ecb" ? EVP_aes_128_ecb() : m == "cbc" ? EVP_aes_128_cbc()
-             : m == "ctr" ? EVP_aes_128_ctr() : EVP_aes_128_gcm();
+      return m == "ecb"   ? EVP_aes_128_ecb()
+             : m == "cbc" ? EVP_aes_128_cbc()
+             : m == "ctr" ? EVP_aes_128_ctr()
+                          : EVP_aes_128_gcm();
     case 24:
-      return m == "ecb" ? EVP_aes_192_ecb() : m == "cbc" ? EVP_aes_192_cbc()
-             : m == "ctr" ? EVP_aes_192_ctr() : EVP_aes_192_gcm();
+      return m == "ecb"   ? EVP_aes_192_ecb()
+             : m == "cbc" ? EVP_aes_192_cbc()
+             : m == "ctr" ? EVP_aes_192_ctr()
+                          : EVP_aes_192_gcm();
     case 32:
-      return m == "ecb" ? EVP_aes_256_ecb() : m == "cbc" ? EVP_aes_256_cbc()
-             : m == "ctr" ? EVP_aes_256_ctr() : EVP_aes_256_gcm();
+      return m == "ecb"   ? EVP_aes_256_ecb()
+             : m == "cbc" ? EVP_aes_256_cbc()
+             : m == "ctr" ? EVP_aes_256_ctr()
+                          : EVP_aes_256_gcm();
   }
   return nullptr;
 }
@@ -64,7 +70,8 @@ std::optional<Result> Plain(const Request& r, const char* mode, bool encrypt, bo
                         static_cast<int>(r.input.size()))) {
     return Refused("EVP_CipherUpdate");
   }
-  if (!EVP_CipherFinal_ex(ctx.get(), res.output.data() + n1, &n2)) return Refused("EVP_CipherFinal_ex");
+  if (!EVP_CipherFinal_ex(ctx.get(), res.output.data() + n1, &n2))
+    return Refused("EVP_CipherFinal_ex");
   res.output.resize(static_cast<size_t>(n1 + n2));
   res.accepted = true;
   return res;
@@ -96,12 +103,12 @@ std::optional<Result> Gcm(const Request& r, bool seal) {
                                             static_cast<int>(r.input.size()))) {
     return Refused("EVP_CipherUpdate");
   }
-  if (!seal && !EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_SET_TAG,
-                                    static_cast<int>(r.tag.size()),
+  if (!seal && !EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_SET_TAG, static_cast<int>(r.tag.size()),
                                     const_cast<uint8_t*>(P(r.tag)))) {
     return Refused("EVP_CTRL_GCM_SET_TAG " + std::to_string(r.tag.size()));
   }
-  if (!EVP_CipherFinal_ex(ctx.get(), res.output.data() + n1, &n2)) return Refused("EVP_CipherFinal_ex");
+  if (!EVP_CipherFinal_ex(ctx.get(), res.output.data() + n1, &n2))
+    return Refused("EVP_CipherFinal_ex");
   res.output.resize(static_cast<size_t>(n1 + n2));
   if (seal) {
     res.tag.resize(r.tag_len);
@@ -202,6 +209,6 @@ class BoringSslBackend : public Backend {
 
 int main() {
   ariasuite::oracles::BoringSslBackend backend;
-  return ariasuite::oracles::ServeExecProtocol(backend, "boringssl (android-libboringssl)",
-                                                   stdin, stdout);
+  return ariasuite::oracles::ServeExecProtocol(backend, "boringssl (android-libboringssl)", stdin,
+                                               stdout);
 }

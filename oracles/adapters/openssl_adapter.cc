@@ -9,9 +9,7 @@
 #include "oracles/protocol.h"
 
 int main() {
-  std::unique_ptr<ariasuite::oracles::Backend> backend =
-      ariasuite::oracles::MakeOpenSslBackend();
-  return ariasuite::oracles::ServeExecProtocol(*backend,
-                                                   std::string("openssl ") + OPENSSL_VERSION_TEXT,
-                                                   stdin, stdout);
+  std::unique_ptr<ariasuite::oracles::Backend> backend = ariasuite::oracles::MakeOpenSslBackend();
+  return ariasuite::oracles::ServeExecProtocol(
+      *backend, std::string("openssl ") + OPENSSL_VERSION_TEXT, stdin, stdout);
 }

@@ -1,7 +1,7 @@
 // `tools/ariasuite bench`: single-thread throughput of ARIA-128/256 in ECB, CTR, GCM seal and GCM
-// open at 64 B, 1 KiB and 16 KiB (and ECB and CTR at 4 KiB, the size of the kernel's tcrypt figures),
-// for each of our paths this CPU runs, for OpenSSL 3 (EVP), Botan 2 and Crypto++, and for the
-// kernel's own assembly when tools/kernel_asm has assembled a tree (ECB, CTR at 4 and 16 KiB).
+// open at 64 B, 1 KiB and 16 KiB (and ECB and CTR at 4 KiB, the size of the kernel's tcrypt
+// figures), for each of our paths this CPU runs, for OpenSSL 3 (EVP), Botan 2 and Crypto++, and for
+// the kernel's own assembly when tools/kernel_asm has assembled a tree (ECB, CTR at 4 and 16 KiB).
 // Before timing, every subject's output is checked against OpenSSL's (a benchmark of a wrong
 // implementation is worthless). The repetitions of a cell run round-robin across the subjects.
 // Usage: bench [--json FILE] [--svg FILE] [--quick] [--filter S]
@@ -24,14 +24,10 @@ namespace {
 enum class Op { kEcb, kCtr, kSeal, kOpen };
 const char* OpName(Op op) {
   switch (op) {
-    case Op::kEcb:
-      return "ECB";
-    case Op::kCtr:
-      return "CTR";
-    case Op::kSeal:
-      return "GCM-seal";
-    case Op::kOpen:
-      return "GCM-open";
+    case Op::kEcb: return "ECB";
+    case Op::kCtr: return "CTR";
+    case Op::kSeal: return "GCM-seal";
+    case Op::kOpen: return "GCM-open";
   }
   return "?";
 }
@@ -42,7 +38,8 @@ struct Options {
 };
 
 [[noreturn]] void Usage(const std::string& error) {
-  std::fprintf(stderr, "bench: %s (usage: bench [--json FILE] [--svg FILE] [--quick] [--filter SUBJECT])\n",
+  std::fprintf(stderr,
+               "bench: %s (usage: bench [--json FILE] [--svg FILE] [--quick] [--filter SUBJECT])\n",
                error.c_str());
   std::exit(2);
 }
@@ -55,11 +52,16 @@ Options Parse(int argc, char** argv) {
       if (i + 1 >= argc) Usage(a + " needs a value");
       return argv[++i];
     };
-    if (a == "--json") o.json = value();
-    else if (a == "--svg") o.svg = value();
-    else if (a == "--filter") o.filter = value();
-    else if (a == "--quick") o.quick = true;
-    else Usage("unknown argument '" + a + "'");
+    if (a == "--json")
+      o.json = value();
+    else if (a == "--svg")
+      o.svg = value();
+    else if (a == "--filter")
+      o.filter = value();
+    else if (a == "--quick")
+      o.quick = true;
+    else
+      Usage("unknown argument '" + a + "'");
   }
   return o;
 }
@@ -79,14 +81,10 @@ std::string CpuName() {
 bool RunOnce(Subject& s, Op op, uint8_t* out, const uint8_t* in, size_t len, uint8_t tag[16],
              const uint8_t* ct, const uint8_t* ct_tag) {
   switch (op) {
-    case Op::kEcb:
-      return s.Ecb(out, in, len);
-    case Op::kCtr:
-      return s.Ctr(out, in, len);
-    case Op::kSeal:
-      return s.GcmSeal(out, tag, in, len);
-    case Op::kOpen:
-      return s.GcmOpen(out, ct, len, ct_tag);
+    case Op::kEcb: return s.Ecb(out, in, len);
+    case Op::kCtr: return s.Ctr(out, in, len);
+    case Op::kSeal: return s.GcmSeal(out, tag, in, len);
+    case Op::kOpen: return s.GcmOpen(out, ct, len, ct_tag);
   }
   return false;
 }
@@ -200,8 +198,13 @@ int Main(int argc, char** argv) {
         return a.seconds_per_byte < b.seconds_per_byte;
       });
       const Sample& median = t.samples[t.samples.size() / 2];
-      Result r{alg, OpName(cell.op), cell.size, t.info->name, 1e-6 / median.seconds_per_byte,
-               median.ticks_per_byte, 0};
+      Result r{alg,
+               OpName(cell.op),
+               cell.size,
+               t.info->name,
+               1e-6 / median.seconds_per_byte,
+               median.ticks_per_byte,
+               0};
       if (t.info->name == "openssl") openssl_mbps = r.mbps;
       results.push_back(r);
     }

@@ -52,8 +52,9 @@ Loaded& Get() {
     std::string why;
     const std::string dir = kernel_asm::FindAsmDir(&why);
     if (!dir.empty()) l->lib = Library::Load(dir, &why);
-    l->note = l->lib ? "Linux " + l->lib->kernel_version() + " arch/x86/crypto ARIA (tools/kernel_asm)"
-                     : "no kernel subjects: " + why;
+    l->note = l->lib
+                  ? "Linux " + l->lib->kernel_version() + " arch/x86/crypto ARIA (tools/kernel_asm)"
+                  : "no kernel subjects: " + why;
     return l;
   }();
   return *loaded;
@@ -130,7 +131,8 @@ class Kernel : public Subject {
   bool ok_ = false;
 };
 
-std::unique_ptr<Subject> MakeKernel(const std::string& variant, const uint8_t* key, size_t key_len) {
+std::unique_ptr<Subject> MakeKernel(const std::string& variant, const uint8_t* key,
+                                    size_t key_len) {
   Loaded& l = Get();
   if (!l.lib) return nullptr;
   for (const Driver& d : kDrivers) {

@@ -24,10 +24,14 @@ std::string JsonEscape(const std::string& s) {
 std::string XmlEscape(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else
+      out += c;
   }
   return out;
 }
@@ -47,8 +51,8 @@ void PrintTable(const RunInfo& info, const std::vector<Result>& results) {
       "second; c/B = RDTSC ticks per byte, TSC %.3f GHz calibrated against CLOCK_MONOTONIC (TSC "
       "ticks, not core cycles: on this VM the TSC runs at its nominal rate)\n\n",
       info.repetitions, info.tsc_hz / 1e9);
-  std::printf("%-9s %-9s %7s  %-18s %10s %8s %10s\n", "alg", "op", "size", "subject", "MB/s",
-              "c/B", "x OpenSSL");
+  std::printf("%-9s %-9s %7s  %-18s %10s %8s %10s\n", "alg", "op", "size", "subject", "MB/s", "c/B",
+              "x OpenSSL");
   std::string last;
   for (const Result& r : results) {
     const std::string group = r.alg + r.op + std::to_string(r.size);
@@ -133,8 +137,9 @@ bool WriteSvg(const std::string& path, const RunInfo& info, const std::vector<Re
     const std::string g = r.alg + r.op + std::to_string(r.size);
     if (g != last) {
       y += group_gap;
-      std::fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-weight=\"bold\">%s %s %s</text>\n",
-                   left - 8, y + bar_h + 2, r.alg.c_str(), r.op.c_str(), SizeName(r.size).c_str());
+      std::fprintf(
+          f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-weight=\"bold\">%s %s %s</text>\n",
+          left - 8, y + bar_h + 2, r.alg.c_str(), r.op.c_str(), SizeName(r.size).c_str());
     }
     last = g;
     std::fprintf(f,
@@ -142,8 +147,8 @@ bool WriteSvg(const std::string& path, const RunInfo& info, const std::vector<Re
                  "MB/s, %.2f c/B</title></rect>\n<text x=\"%d\" y=\"%d\" font-size=\"8\" "
                  "fill=\"#333\">%.0f</text>\n",
                  left, y, std::max(1, x_of(r.mbps) - left), bar_h - 1,
-                 kColors[color[r.subject] % 8], r.subject.c_str(), r.mbps, r.cpb,
-                 x_of(r.mbps) + 3, y + bar_h - 1, r.mbps);
+                 kColors[color[r.subject] % 8], r.subject.c_str(), r.mbps, r.cpb, x_of(r.mbps) + 3,
+                 y + bar_h - 1, r.mbps);
     y += bar_h;
   }
   for (size_t i = 0; i < subjects.size(); ++i) {

@@ -50,6 +50,19 @@ else
 fi
 
 echo "=== test stage 2/4: bazel test ${test_targets[*]}"
+# Every tracked C++ file clang-format clean and in a package //tools:format_check_test checks.
+if git -C "$ARIASUITE_ROOT" rev-parse --git-dir >/dev/null 2>&1; then
+  if fmt_out="$("$ARIASUITE_ROOT/tools/format_check.sh" 2>&1)"; then
+    echo "PASSED ${fmt_out##*$'\n'}"
+    test_add 1 0 0
+  else
+    echo "$fmt_out" | sed 's/^/FAILED /'
+    test_add 0 1 0
+  fi
+else
+  echo "SKIP tools/format_check.sh: $ARIASUITE_ROOT is not a git checkout"
+  test_add 0 0 1
+fi
 bep="$(mktemp /tmp/ariasuite-bep.XXXXXX.json)"
 counts="$(mktemp /tmp/ariasuite-counts.XXXXXX)"
 abazel test --keep_going --build_event_json_file="$bep" "${test_targets[@]}"

@@ -14,15 +14,15 @@ enum class Claim {
   kEncryptBlock,  // AriaCryptBlock with encryption round keys
   kDecryptBlock,  // AriaCryptBlock with decryption round keys
   // Every path.
-  kEncrypt,          // Backend::crypt_blocks
-  kDecrypt,          // Backend::crypt_blocks with decryption round keys
-  kCtr32,            // Backend::ctr32
-  kCtr128,           // Backend::ctr128
-  kGhash,            // Backend::ghash_init + ghash (SP 800-38D §6.4)
-  kGcmBulk,          // Backend::gcm_seal_bulk / gcm_open_bulk (paths that have them)
-  kGcmSeal,          // AriaGcmSeal
-  kGcmOpenTagCheck,  // AriaGcmOpen with a wrong tag
-  kGcmTagCompare,    // AriaGcmContext::FinishDecrypt: the streaming tag comparison
+  kEncrypt,               // Backend::crypt_blocks
+  kDecrypt,               // Backend::crypt_blocks with decryption round keys
+  kCtr32,                 // Backend::ctr32
+  kCtr128,                // Backend::ctr128
+  kGhash,                 // Backend::ghash_init + ghash (SP 800-38D §6.4)
+  kGcmBulk,               // Backend::gcm_seal_bulk / gcm_open_bulk (paths that have them)
+  kGcmSeal,               // AriaGcmSeal
+  kGcmOpenTagCheck,       // AriaGcmOpen with a wrong tag
+  kGcmTagCompare,         // AriaGcmContext::FinishDecrypt: the streaming tag comparison
   kCbcPkcs5PaddingCheck,  // AriaCbcPkcs5Decrypt
   kCcmOpenTagCheck,       // AriaCcmOpen with a wrong tag
   kCmacVerify,            // AriaCmacVerify with a wrong tag
@@ -78,14 +78,10 @@ inline constexpr ClaimInfo kClaims[] = {
 // Blocks per call in the checks of one path: one batch of the path (the scalar path: one block).
 inline size_t BatchBlocks(Impl impl) {
   switch (impl) {
-    case Impl::kScalar:
-      return 1;
-    case Impl::kAesniAvx:
-      return 16;
-    case Impl::kGfniAvx2:
-      return 32;
-    case Impl::kGfniAvx512:
-      return 64;
+    case Impl::kScalar: return 1;
+    case Impl::kAesniAvx: return 16;
+    case Impl::kGfniAvx2: return 32;
+    case Impl::kGfniAvx512: return 64;
   }
   return 1;
 }

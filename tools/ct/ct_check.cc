@@ -4,8 +4,9 @@
 //    plaintext) are marked undefined with memcheck's client requests, so memcheck reports every
 //    branch and memory index that depends on them, with file:line.
 //  - Secret taint under MemorySanitizer (the same source built by clang with -fsanitize=memory,
-//    tools/ct/msan/): the same secrets are poisoned with __msan_poison, and MSan reports each branch
-//    and pointer that depends on them. It runs the GFNI and AVX-512 paths that valgrind cannot.
+//    tools/ct/msan/): the same secrets are poisoned with __msan_poison, and MSan reports each
+//    branch and pointer that depends on them. It runs the GFNI and AVX-512 paths that valgrind
+//    cannot.
 //  - Timing (`--timing`, the default build on the real CPU): dudect's fixed-vs-random test
 //    (dudect.h) on the cases of timing_cases.cc.
 // In the taint runs a secret becomes public only where the code declares it (ct::Public in impl/,
@@ -125,14 +126,16 @@ void ExpectSecretSame(const char* check, const char* what, const uint8_t* got, c
          what, kTool);
   }
   MarkPublic(got, len);
-  if (std::memcmp(got, want, len) != 0) Fail(check, "%s: output differs from the unmarked run", what);
+  if (std::memcmp(got, want, len) != 0)
+    Fail(check, "%s: output differs from the unmarked run", what);
 }
 
 // An output that is public by design (a counter, a length).
 void ExpectSame(const char* check, const char* what, const uint8_t* got, const uint8_t* want,
                 size_t len) {
   MarkPublic(got, len);
-  if (std::memcmp(got, want, len) != 0) Fail(check, "%s: output differs from the unmarked run", what);
+  if (std::memcmp(got, want, len) != 0)
+    Fail(check, "%s: output differs from the unmarked run", what);
 }
 
 void ExpectStatus(const char* check, const char* what, Status got, Status want) {
@@ -334,8 +337,9 @@ void CheckGcmSeal(const char* name, Impl impl) {
     ExpectStatus(name, "Init", key->Init(impl, raw.data(), raw.size()), Status::kOk);
     std::vector<uint8_t> want(len + 1), got(len + 1);
     uint8_t tag_want[16], tag_got[16];
-    ExpectStatus(name, "seal", AriaGcmSeal(*key, want.data(), tag_want, 16, iv.data(), iv.size(),
-                                           pt.data(), len, aad.data(), aad.size()),
+    ExpectStatus(name, "seal",
+                 AriaGcmSeal(*key, want.data(), tag_want, 16, iv.data(), iv.size(), pt.data(), len,
+                             aad.data(), aad.size()),
                  Status::kOk);
     std::vector<uint8_t> secret_raw = raw, secret_pt = pt;
     MarkSecret(secret_raw.data(), secret_raw.size());
@@ -362,8 +366,9 @@ void CheckGcmOpen(const char* name, Impl impl, bool streaming) {
     ExpectStatus(name, "Init", key->Init(impl, raw.data(), raw.size()), Status::kOk);
     std::vector<uint8_t> ct(len + 1), out(len + 1);
     uint8_t tag[16];
-    ExpectStatus(name, "seal", AriaGcmSeal(*key, ct.data(), tag, 16, iv.data(), iv.size(),
-                                           pt.data(), len, aad.data(), aad.size()),
+    ExpectStatus(name, "seal",
+                 AriaGcmSeal(*key, ct.data(), tag, 16, iv.data(), iv.size(), pt.data(), len,
+                             aad.data(), aad.size()),
                  Status::kOk);
     std::vector<uint8_t> secret_raw = raw;
     MarkSecret(secret_raw.data(), secret_raw.size());
@@ -448,8 +453,9 @@ void CheckCcmOpen(const char* name, Impl impl) {
     const std::vector<uint8_t> pt = Bytes(len, static_cast<uint32_t>(len + 700));
     std::vector<uint8_t> ct(len + 1), out(len + 1);
     uint8_t tag[16];
-    ExpectStatus(name, "seal", AriaCcmSeal(impl, ek, ct.data(), tag, 16, nonce.data(),
-                                           nonce.size(), pt.data(), len, aad.data(), aad.size()),
+    ExpectStatus(name, "seal",
+                 AriaCcmSeal(impl, ek, ct.data(), tag, 16, nonce.data(), nonce.size(), pt.data(),
+                             len, aad.data(), aad.size()),
                  Status::kOk);
     std::vector<uint8_t> secret_raw = raw;
     MarkSecret(secret_raw.data(), secret_raw.size());
@@ -480,8 +486,8 @@ void CheckCmacVerify(const char* name, Impl impl) {
     MarkSecret(secret_raw.data(), secret_raw.size());
     const AriaKey secret_key = EncKey(secret_raw);
     uint8_t secret_tag[16];
-    ExpectStatus(name, "mac (secret key)", AriaCmac(impl, secret_key, secret_tag, 16, msg.data(), len),
-                 Status::kOk);
+    ExpectStatus(name, "mac (secret key)",
+                 AriaCmac(impl, secret_key, secret_tag, 16, msg.data(), len), Status::kOk);
     ExpectSecretSame(name, "tag", secret_tag, tag, 16);
     for (int flip : {0, 15, -1}) {
       uint8_t try_tag[16];
@@ -499,8 +505,8 @@ void CheckCmacVerify(const char* name, Impl impl) {
 void CheckKeyUnwrap(const char* name, Impl impl, bool kwp) {
   const std::vector<uint8_t> raw = Bytes(32, 23);
   const AriaKey ek = EncKey(raw);
-  const std::vector<size_t> lens = kwp ? std::vector<size_t>{1, 9, 20, 24}
-                                       : std::vector<size_t>{16, 24, 40};
+  const std::vector<size_t> lens =
+      kwp ? std::vector<size_t>{1, 9, 20, 24} : std::vector<size_t>{16, 24, 40};
   for (size_t len : lens) {
     const std::vector<uint8_t> key_data = Bytes(len, static_cast<uint32_t>(len + 900));
     std::vector<uint8_t> wrapped(len + 16), out(len + 16);
@@ -584,8 +590,8 @@ struct Check {
   char name[64];
   Claim claim;
   Impl impl;
-  bool leaky;       // a control that every method must report
-  char skip[256];   // non-empty: cannot run here, and why
+  bool leaky;      // a control that every method must report
+  char skip[256];  // non-empty: cannot run here, and why
 };
 
 void RunTaint(const Check& c) {
@@ -623,7 +629,8 @@ void RunTaint(const Check& c) {
 void WhyNot(Impl impl, char* why, size_t len) {
   why[0] = '\0';
   if (IsSupported(impl)) {
-    if (BackendFor(impl) == nullptr) std::snprintf(why, len, "%s: no backend table", ImplName(impl));
+    if (BackendFor(impl) == nullptr)
+      std::snprintf(why, len, "%s: no backend table", ImplName(impl));
     return;
   }
   std::string missing;
@@ -756,7 +763,8 @@ int Main(int argc, char** argv) {
   }
   if (std::strcmp(argv[1], "--timing") == 0) {
     if (argc < 3) {
-      std::fprintf(stderr, "usage: ct_check --timing NAME [--seconds S] [--seed N] [--stop-at T]\n");
+      std::fprintf(stderr,
+                   "usage: ct_check --timing NAME [--seconds S] [--seed N] [--stop-at T]\n");
       return 2;
     }
     double seconds = 1, stop_at = 0;

@@ -3,8 +3,8 @@
 // an input of one of two classes chosen at random (a fixed secret input, or a fresh random one),
 // and Welch's t-test compares the two classes' times: on all measurements, on the measurements
 // below each of 100 percentiles (cropping away the long tail that interrupts and other processes
-// add), and on the squared deviations below the middle crop (a second-order test). The statistic is the largest |t| of
-// those tests; dudect reads |t| > 10 as a leak.
+// add), and on the squared deviations below the middle crop (a second-order test). The statistic is
+// the largest |t| of those tests; dudect reads |t| > 10 as a leak.
 #ifndef ARIASUITE_TOOLS_CT_DUDECT_H_
 #define ARIASUITE_TOOLS_CT_DUDECT_H_
 

@@ -7,4 +7,4 @@
  * variants ariasuite runs by default (12_aria_gcm, 12_aria_gcm_256, 12_aes_gcm), and the kernel
  * of that tree has no TLS 1.3 rekey anyway. tools/kernel/selftest.py reports that it was used. */
 #define tls_crypto_info_init(version, cipher, info, ...) \
-	tls_crypto_info_init_3args(version, cipher, info)
+  tls_crypto_info_init_3args(version, cipher, info)

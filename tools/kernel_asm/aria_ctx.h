@@ -14,8 +14,8 @@
 
 namespace ariasuite::kernel_asm {
 
-inline constexpr int kAriaMaxRdKeys = 17;   // ARIA_MAX_RD_KEYS
-inline constexpr int kAriaRdKeyWords = 4;   // ARIA_RD_KEY_WORDS
+inline constexpr int kAriaMaxRdKeys = 17;  // ARIA_MAX_RD_KEYS
+inline constexpr int kAriaRdKeyWords = 4;  // ARIA_RD_KEY_WORDS
 
 // Layout of struct aria_ctx: u32 enc_key[17][4]; u32 dec_key[17][4]; int rounds; int key_length.
 // Each round key is four u32 words in CPU byte order, word j holding bytes 4j..4j+3 of the RFC

@@ -138,8 +138,7 @@ CallResult CheckedCall(const Function& fn, const CallSpec& spec) {
   KernelAriaCtxFromKeys(&want_ctx, enc, dec, spec.key.size());
   // The context too sits against a guard page (8-byte aligned, as a crypto transform's context
   // is): the assembly must read only struct aria_ctx, and write nothing.
-  KernelAriaCtx* ctx =
-      reinterpret_cast<KernelAriaCtx*>(pages.ctx.Place(sizeof(KernelAriaCtx), 0));
+  KernelAriaCtx* ctx = reinterpret_cast<KernelAriaCtx*>(pages.ctx.Place(sizeof(KernelAriaCtx), 0));
   std::memcpy(ctx, &want_ctx, sizeof(want_ctx));
 
   // The reference answer: ariasuite's scalar path (impl/aria_ref.cc) over all blocks; for CTR
@@ -180,7 +179,8 @@ CallResult CheckedCall(const Function& fn, const CallSpec& spec) {
   }
 
   r.output.assign(dst, dst + len);
-  if (r.output != r.want) Note(&r, "output differs from ours/scalar at " + FirstDiff(r.output, r.want));
+  if (r.output != r.want)
+    Note(&r, "output differs from ours/scalar at " + FirstDiff(r.output, r.want));
   if (!spec.in_place && std::memcmp(src, spec.input.data(), len) != 0) {
     Note(&r, "src changed (not in place) at " +
                  FirstDiff(std::vector<uint8_t>(src, src + len), spec.input));
@@ -200,8 +200,8 @@ CallResult CheckedCall(const Function& fn, const CallSpec& spec) {
                    " (iv + " + std::to_string(fn.blocks) + " mod 2^128)");
     }
     if (!pages.keystream.Intact(&where)) {
-      Note(&r, "wrote outside the " + std::to_string(len) + "-byte keystream scratch buffer: " +
-                   where);
+      Note(&r,
+           "wrote outside the " + std::to_string(len) + "-byte keystream scratch buffer: " + where);
     }
     if (!pages.iv.Intact(&where)) Note(&r, "wrote outside the 16-byte counter: " + where);
   }

@@ -1,8 +1,8 @@
 // One call of a kernel ARIA assembly function, checked against ariasuite's scalar reference
-// (impl/aria_ref.cc's scalar path, and a 128-bit big-endian counter computed here), with every buffer
-// placed against a PROT_NONE guard page and surrounded by a known pattern, so that a write past a
-// buffer faults and a stray write before or beside it is seen. Shared by the differential harness
-// and the kernel_aria_asm fuzzer.
+// (impl/aria_ref.cc's scalar path, and a 128-bit big-endian counter computed here), with every
+// buffer placed against a PROT_NONE guard page and surrounded by a known pattern, so that a write
+// past a buffer faults and a stray write before or beside it is seen. Shared by the differential
+// harness and the kernel_aria_asm fuzzer.
 #ifndef ARIASUITE_TOOLS_KERNEL_ASM_CHECKED_CALL_H_
 #define ARIASUITE_TOOLS_KERNEL_ASM_CHECKED_CALL_H_
 

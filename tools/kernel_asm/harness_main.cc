@@ -235,9 +235,11 @@ class Harness {
       const CallResult ra = c.Run(a);
       const CallResult rb = c.Run(b);
       if (ra.keystream != rb.keystream) {
-        c.Fail("the keystream scratch buffer's contents after the call depend on the data or on "
-               "what it held before (key " + Hex(a.key.data(), a.key.size()) + ", iv " +
-               Hex(a.iv, 16) + "): not every byte is written, or data leaks into it");
+        c.Fail(
+            "the keystream scratch buffer's contents after the call depend on the data or on "
+            "what it held before (key " +
+            Hex(a.key.data(), a.key.size()) + ", iv " + Hex(a.iv, 16) +
+            "): not every byte is written, or data leaks into it");
       }
       std::string kind =
           "intermediate cipher state (not the counter blocks, not the keystream in any order)";
@@ -319,7 +321,8 @@ class Harness {
           s.key = v.key;
           std::memcpy(s.iv, iv, 16);
           s.input.assign(16 * n, 0);
-          for (size_t i = 0; i < 16 * n && off + i < v.ptext.size(); ++i) s.input[i] = v.ptext[off + i];
+          for (size_t i = 0; i < 16 * n && off + i < v.ptext.size(); ++i)
+            s.input[i] = v.ptext[off + i];
           const CallResult r = c.Run(s);
           out.insert(out.end(), r.output.begin(), r.output.end());
           std::memcpy(iv, r.iv_out, 16);
@@ -357,10 +360,14 @@ int Main(int argc, char** argv) {
       if (i + 1 >= argc) Usage(a + " needs a value");
       return argv[++i];
     };
-    if (a == "--dir") o.dir = value();
-    else if (a == "--testmgr") o.testmgr = value();
-    else if (a == "--only") o.only = value();
-    else if (a == "--exclude") o.exclude.insert(value());
+    if (a == "--dir")
+      o.dir = value();
+    else if (a == "--testmgr")
+      o.testmgr = value();
+    else if (a == "--only")
+      o.only = value();
+    else if (a == "--exclude")
+      o.exclude.insert(value());
     else if (a == "--seconds") {
       const std::string v = value();
       char* end = nullptr;
@@ -385,8 +392,10 @@ int Main(int argc, char** argv) {
     text << in.rdbuf();
     if (!in.good() && !in.eof()) {
       testmgr_error = "cannot read " + o.testmgr;
-    } else if (!ReadCipherVectors(o.testmgr, text.str(), "aria_tv_template", &ecb, &testmgr_error) ||
-               !ReadCipherVectors(o.testmgr, text.str(), "aria_ctr_tv_template", &ctr, &testmgr_error)) {
+    } else if (!ReadCipherVectors(o.testmgr, text.str(), "aria_tv_template", &ecb,
+                                  &testmgr_error) ||
+               !ReadCipherVectors(o.testmgr, text.str(), "aria_ctr_tv_template", &ctr,
+                                  &testmgr_error)) {
       // testmgr_error says which.
     }
   }
@@ -400,7 +409,8 @@ int Main(int argc, char** argv) {
     }
     run.push_back(&fn);
   }
-  if (!o.only.empty() && run.empty() && lib->Find(o.only) == nullptr) Usage("no function " + o.only);
+  if (!o.only.empty() && run.empty() && lib->Find(o.only) == nullptr)
+    Usage("no function " + o.only);
   std::fflush(stdout);
   bool ok = true;
   std::mt19937_64 rng(0x41524941);  // fixed: a failure reproduces

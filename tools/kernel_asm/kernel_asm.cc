@@ -33,12 +33,9 @@ bool IsFile(const std::string& path) { return access(path.c_str(), R_OK) == 0; }
 
 const char* KindName(Kind kind) {
   switch (kind) {
-    case Kind::kEncrypt:
-      return "encrypt";
-    case Kind::kDecrypt:
-      return "decrypt";
-    case Kind::kCtr:
-      return "ctr";
+    case Kind::kEncrypt: return "encrypt";
+    case Kind::kDecrypt: return "decrypt";
+    case Kind::kCtr: return "ctr";
   }
   return "?";
 }
@@ -97,9 +94,12 @@ std::unique_ptr<Library> Library::Load(const std::string& dir, std::string* erro
       Function fn;
       fn.name = f[1];
       fn.driver = f[2];
-      if (f[3] == "encrypt") fn.kind = Kind::kEncrypt;
-      else if (f[3] == "decrypt") fn.kind = Kind::kDecrypt;
-      else if (f[3] == "ctr") fn.kind = Kind::kCtr;
+      if (f[3] == "encrypt")
+        fn.kind = Kind::kEncrypt;
+      else if (f[3] == "decrypt")
+        fn.kind = Kind::kDecrypt;
+      else if (f[3] == "ctr")
+        fn.kind = Kind::kCtr;
       else {
         *error = manifest + ":" + std::to_string(lineno) + ": unknown kind '" + f[3] + "'";
         return nullptr;

@@ -28,7 +28,7 @@ struct Function {
   std::string name;    // aria_gfni_avx512_ctr_crypt_64way
   std::string driver;  // aria-gfni-avx512 (the assembly file it comes from)
   Kind kind = Kind::kEncrypt;
-  size_t blocks = 0;   // N
+  size_t blocks = 0;                   // N
   std::vector<std::string> cpu_flags;  // what its instructions need (/proc/cpuinfo names)
   std::string missing;                 // cpu_flags this CPU lacks, comma-separated; "" if none
   void* symbol = nullptr;

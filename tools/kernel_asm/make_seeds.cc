@@ -38,10 +38,11 @@ int main(int argc, char** argv) {
       c.Visit(w);
       const fuzz::Bytes bytes = w.Finish();
       static const char* kNames[] = {"given", "carry64", "wrap128", "carry32"};
-      const std::string path = std::string(argv[1]) + "/fn" + std::to_string(function) + "-" +
-                               kNames[variant];
+      const std::string path =
+          std::string(argv[1]) + "/fn" + std::to_string(function) + "-" + kNames[variant];
       std::ofstream(path, std::ios::binary)
-          .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+          .write(reinterpret_cast<const char*>(bytes.data()),
+                 static_cast<std::streamsize>(bytes.size()));
       ++written;
     }
   }

@@ -53,8 +53,8 @@ TEST(TestmgrAriaTest, EscapesAndConcatenation) {
   std::string error;
   ASSERT_TRUE(ReadCipherVectors("t.h", text, "aria_tv_template", &v, &error)) << error;
   ASSERT_EQ(v.size(), 1u);
-  const std::vector<uint8_t> want = {0, 1, 'a', 'b', 0, '\\', '"', 0x7f, 0xff, 'A',
-                                     '\n', '\t', '\r', '?', '?', 'x', 'y', 'z'};
+  const std::vector<uint8_t> want = {0,   1,    'a',  'b',  0,   '\\', '"', 0x7f, 0xff,
+                                     'A', '\n', '\t', '\r', '?', '?',  'x', 'y',  'z'};
   EXPECT_EQ(v[0].key, want);
   EXPECT_EQ(v[0].where, "t.h:2");
 }

@@ -12,7 +12,8 @@
 namespace ariasuite::gen {
 
 struct GeneratedFile {
-  std::string path;  // relative to the workspace root, e.g. "vectors/generated/aria_gcm_edge_test.json"
+  std::string
+      path;  // relative to the workspace root, e.g. "vectors/generated/aria_gcm_edge_test.json"
   std::string content;
 };
 

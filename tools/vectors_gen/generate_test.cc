@@ -7,11 +7,11 @@
 #include <set>
 #include <sstream>
 
-#include "vectors/loader.h"
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"
 #include "oracles/backend.h"
+#include "vectors/loader.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::gen {
@@ -53,14 +53,13 @@ TEST(GenerateTest, EveryCaseAgreesWhereItSaysItDoes) {
   auto ours = oracles::MakeOursBackend(Impl::kScalar);
   auto openssl = oracles::MakeOpenSslBackend();
   auto botan = oracles::MakeBotanBackend();
-  for (const char* rel : {"vectors/generated/aria_gcm_edge_test.json",
-                          "vectors/generated/aria_ctr_edge_test.json",
-                          "vectors/generated/aria_ccm_edge_test.json",
-                          "vectors/generated/aria_cbc_pkcs5_edge_test.json",
-                          "vectors/generated/aria_cfb128_edge_test.json",
-                          "vectors/generated/aria_cfb8_edge_test.json",
-                          "vectors/generated/aria_cfb1_edge_test.json",
-                          "vectors/generated/aria_ofb_edge_test.json"}) {
+  for (const char* rel :
+       {"vectors/generated/aria_gcm_edge_test.json", "vectors/generated/aria_ctr_edge_test.json",
+        "vectors/generated/aria_ccm_edge_test.json",
+        "vectors/generated/aria_cbc_pkcs5_edge_test.json",
+        "vectors/generated/aria_cfb128_edge_test.json",
+        "vectors/generated/aria_cfb8_edge_test.json", "vectors/generated/aria_cfb1_edge_test.json",
+        "vectors/generated/aria_ofb_edge_test.json"}) {
     vectors::VectorFile f;
     std::string error;
     ASSERT_TRUE(vectors::LoadVectorFile(testdata::RunfilePath(rel), {}, &f, &error)) << error;
@@ -70,7 +69,8 @@ TEST(GenerateTest, EveryCaseAgreesWhereItSaysItDoes) {
       const size_t at = c.comment.find("[agreed: ");
       ASSERT_NE(at, std::string::npos);
       const std::string who = c.comment.substr(at);
-      ASSERT_TRUE(who.find("openssl") != std::string::npos || who.find("botan") != std::string::npos);
+      ASSERT_TRUE(who.find("openssl") != std::string::npos ||
+                  who.find("botan") != std::string::npos);
       EXPECT_EQ(conformance::RunCase(*ours, c).outcome, conformance::CaseOutcome::kPass);
       if (who.find("openssl") != std::string::npos) {
         EXPECT_EQ(conformance::RunCase(*openssl, c).outcome, conformance::CaseOutcome::kPass);

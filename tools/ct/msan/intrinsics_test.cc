@@ -5,8 +5,8 @@
 // instruction's, and no instruction may report by itself (MSan halts on the first report here).
 // Plain C-style on purpose: gtest is not instrumented.
 //
-// Exit status: 0 when every case holds; 1 otherwise. On a CPU without GFNI, AVX-512 or VPCLMULQDQ it
-// says which is missing, writes its cases as skipped, and exits 0.
+// Exit status: 0 when every case holds; 1 otherwise. On a CPU without GFNI, AVX-512 or VPCLMULQDQ
+// it says which is missing, writes its cases as skipped, and exits 0.
 #include <immintrin.h>
 #include <sanitizer/msan_interface.h>
 
@@ -56,8 +56,9 @@ void Case(const char* name, F f, int poison_at, int dependent) {
   if (poison_at >= 0) __msan_poison(a + poison_at, 1);
   Store(got, f(Load<V>(a), Load<V>(b)));
   if (poison_at >= 0) {
-    Expect(Poisoned(got + dependent, 1), name, "the output byte that depends on the poisoned "
-                                               "input is clean: the secret was dropped");
+    Expect(Poisoned(got + dependent, 1), name,
+           "the output byte that depends on the poisoned "
+           "input is clean: the secret was dropped");
   } else {
     Expect(!Poisoned(got, sizeof(V)), name, "clean inputs gave a poisoned output");
   }
@@ -102,9 +103,11 @@ int Skip(const char* missing) {
   std::printf("SKIP: this CPU lacks %s\n", missing);
   if (const char* xml = std::getenv("XML_OUTPUT_FILE")) {
     if (FILE* f = std::fopen(xml, "w")) {
-      std::fprintf(f, "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"msan_intrinsics\" "
-                      "tests=\"1\" skipped=\"1\"><testcase name=\"all\"><skipped message=\"this "
-                      "CPU lacks %s\"/></testcase></testsuite></testsuites>\n", missing);
+      std::fprintf(f,
+                   "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"msan_intrinsics\" "
+                   "tests=\"1\" skipped=\"1\"><testcase name=\"all\"><skipped message=\"this "
+                   "CPU lacks %s\"/></testcase></testsuite></testsuites>\n",
+                   missing);
       std::fclose(f);
     }
   }
@@ -130,23 +133,31 @@ int main() {
   // Followed through shadow_shims.h (clang 22 ORs the shadows bit for bit, which leaves the bytes
   // that ShiftRows moves clean). ShiftRows moves input byte 1 (row 1, column 0) to output byte 13
   // (column 3, which MixColumns mixes: byte 12 too); InvShiftRows to byte 5 (column 1: byte 4).
-  Family<__m128i>("AESENCLAST", [](__m128i a, __m128i b) { return _mm_aesenclast_si128(a, b); },
-                  13);
-  Family<__m128i>("AESDECLAST", [](__m128i a, __m128i b) { return _mm_aesdeclast_si128(a, b); },
-                  5);
-  Family<__m128i>("AESENC", [](__m128i a, __m128i b) { return _mm_aesenc_si128(a, b); }, 12);
-  Family<__m128i>("AESDEC", [](__m128i a, __m128i b) { return _mm_aesdec_si128(a, b); }, 4);
+  Family<__m128i>(
+      "AESENCLAST", [](__m128i a, __m128i b) { return _mm_aesenclast_si128(a, b); }, 13);
+  Family<__m128i>(
+      "AESDECLAST", [](__m128i a, __m128i b) { return _mm_aesdeclast_si128(a, b); }, 5);
+  Family<__m128i>(
+      "AESENC", [](__m128i a, __m128i b) { return _mm_aesenc_si128(a, b); }, 12);
+  Family<__m128i>(
+      "AESDEC", [](__m128i a, __m128i b) { return _mm_aesdec_si128(a, b); }, 4);
   // Followed by clang 22 itself.
-  Family<__m128i>("PSHUFB (data)", [](__m128i a, __m128i) {
-    return _mm_shuffle_epi8(a, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-  }, 14);
+  Family<__m128i>(
+      "PSHUFB (data)",
+      [](__m128i a, __m128i) {
+        return _mm_shuffle_epi8(a,
+                                _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+      },
+      14);
   // The product's byte 9 depends on byte 1 of the low quadword of a.
-  Family<__m128i>("PCLMULQDQ",
-                  [](__m128i a, __m128i b) { return _mm_clmulepi64_si128(a, b, 0x00); }, 9);
-  Family<__m256i>("VPCLMULQDQ ymm",
-                  [](__m256i a, __m256i b) { return _mm256_clmulepi64_epi128(a, b, 0x00); }, 9);
-  Family<__m512i>("VPCLMULQDQ zmm",
-                  [](__m512i a, __m512i b) { return _mm512_clmulepi64_epi128(a, b, 0x00); }, 9);
+  Family<__m128i>(
+      "PCLMULQDQ", [](__m128i a, __m128i b) { return _mm_clmulepi64_si128(a, b, 0x00); }, 9);
+  Family<__m256i>(
+      "VPCLMULQDQ ymm", [](__m256i a, __m256i b) { return _mm256_clmulepi64_epi128(a, b, 0x00); },
+      9);
+  Family<__m512i>(
+      "VPCLMULQDQ zmm", [](__m512i a, __m512i b) { return _mm512_clmulepi64_epi128(a, b, 0x00); },
+      9);
   Family<__m128i>("GF2P8AFFINEQB xmm", [](__m128i a, __m128i) {
     return _mm_gf2p8affine_epi64_epi8(a, Identity<__m128i>(), 0x63);
   });

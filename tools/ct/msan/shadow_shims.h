@@ -81,14 +81,14 @@ inline V ShadowAffine(V r, V x, V a) {
   return Poison(r, [&](size_t i) { return xb.Poisoned(i) || ab.Poisoned(i & ~size_t{7}, 8); });
 }
 
-#define ARIASUITE_CT_AFFINEINV(V, width)                                           \
-  template <char kImm>                                                             \
-  ARIASUITE_CT_NOMSAN V RawAffineInv(V x, V a) {                                   \
-    return __builtin_ia32_vgf2p8affineinvqb_##width(x, a, kImm);                   \
-  }                                                                                \
-  template <char kImm>                                                             \
-  inline V AffineInv(V x, V a) {                                                   \
-    return ShadowAffine(RawAffineInv<kImm>(x, a), x, a);                           \
+#define ARIASUITE_CT_AFFINEINV(V, width)                         \
+  template <char kImm>                                           \
+  ARIASUITE_CT_NOMSAN V RawAffineInv(V x, V a) {                 \
+    return __builtin_ia32_vgf2p8affineinvqb_##width(x, a, kImm); \
+  }                                                              \
+  template <char kImm>                                           \
+  inline V AffineInv(V x, V a) {                                 \
+    return ShadowAffine(RawAffineInv<kImm>(x, a), x, a);         \
   }
 #if defined(__GFNI__)
 ARIASUITE_CT_AFFINEINV(V16QI, v16qi)
@@ -109,18 +109,18 @@ ARIASUITE_CT_AFFINEINV(V64QI, v64qi)
 
 // ---- VPTERNLOGD / VPTERNLOGQ (merge- and zero-masked builtins, every width) ----
 
-#define ARIASUITE_CT_TERNLOG(builtin, V, M)                                          \
-  template <unsigned char kImm>                                                      \
-  ARIASUITE_CT_NOMSAN V Raw_##builtin(V a, V b, V c, M k) {                          \
-    return __builtin_ia32_##builtin(a, b, c, kImm, k);                               \
-  }                                                                                  \
-  template <unsigned char kImm>                                                      \
-  inline V Shim_##builtin(V a, V b, V c, M k) {                                      \
-    const Bytes<V> ab(a), bb(b), cb(c);                                              \
-    const bool mask = Poisoned(&k, sizeof(k));                                       \
-    return Poison(Raw_##builtin<kImm>(a, b, c, k), [&](size_t i) {                   \
-      return mask || ab.Poisoned(i) || bb.Poisoned(i) || cb.Poisoned(i);             \
-    });                                                                              \
+#define ARIASUITE_CT_TERNLOG(builtin, V, M)                              \
+  template <unsigned char kImm>                                          \
+  ARIASUITE_CT_NOMSAN V Raw_##builtin(V a, V b, V c, M k) {              \
+    return __builtin_ia32_##builtin(a, b, c, kImm, k);                   \
+  }                                                                      \
+  template <unsigned char kImm>                                          \
+  inline V Shim_##builtin(V a, V b, V c, M k) {                          \
+    const Bytes<V> ab(a), bb(b), cb(c);                                  \
+    const bool mask = Poisoned(&k, sizeof(k));                           \
+    return Poison(Raw_##builtin<kImm>(a, b, c, k), [&](size_t i) {       \
+      return mask || ab.Poisoned(i) || bb.Poisoned(i) || cb.Poisoned(i); \
+    });                                                                  \
   }
 #if defined(__AVX512F__)
 ARIASUITE_CT_TERNLOG(pternlogd512_mask, V16SI, unsigned short)
@@ -186,12 +186,12 @@ inline V ShadowAes(V r, V x, V k, bool inverse, bool last) {
   });
 }
 
-#define ARIASUITE_CT_AES(op, inverse, last, V, width)                                 \
-  ARIASUITE_CT_NOMSAN inline V Raw_##op##width(V x, V k) {                            \
-    return __builtin_ia32_##op##width(x, k);                                          \
-  }                                                                                   \
-  inline V Shim_##op##width(V x, V k) {                                               \
-    return ShadowAes(Raw_##op##width(x, k), x, k, inverse, last);                     \
+#define ARIASUITE_CT_AES(op, inverse, last, V, width)             \
+  ARIASUITE_CT_NOMSAN inline V Raw_##op##width(V x, V k) {        \
+    return __builtin_ia32_##op##width(x, k);                      \
+  }                                                               \
+  inline V Shim_##op##width(V x, V k) {                           \
+    return ShadowAes(Raw_##op##width(x, k), x, k, inverse, last); \
   }
 #if defined(__AES__)
 ARIASUITE_CT_AES(aesenc, false, false, V2DI, 128)
