@@ -138,6 +138,44 @@ TEST(ProtocolTest, ServeAnswersEveryLine) {
   std::fclose(out);
 }
 
+// Lines longer than any stream buffer, a \r\n ending and a last line without its newline are each
+// read whole.
+TEST(ProtocolTest, ServeReadsLongCrlfAndUnterminatedLines) {
+  class Length : public Backend {
+   public:
+    std::string name() const override { return "length"; }
+    bool is_ours() const override { return false; }
+    std::optional<std::string> unavailable() const override { return std::nullopt; }
+    std::optional<Result> Run(const Request& r) override {
+      Result x;
+      x.accepted = true;
+      x.output = r.input;
+      x.tag = {static_cast<uint8_t>(r.input.size() >> 16), static_cast<uint8_t>(r.input.size())};
+      return x;
+    }
+  } length;
+  FILE* in = std::tmpfile();
+  FILE* out = std::tmpfile();
+  ASSERT_TRUE(in && out);
+  const std::string big_hex(2 * 100000, 'e');
+  std::fputs(("ecb-encrypt aria key= iv= aad= in=" + big_hex + " tag= taglen=0\r\n").c_str(), in);
+  std::fputs("ecb-encrypt aria key= iv= aad= in=0102 tag= taglen=0", in);
+  std::rewind(in);
+  EXPECT_EQ(ServeExecProtocol(length, "length", in, out), 0);
+  std::rewind(out);
+  std::string got;
+  char buf[65536];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof(buf), out)) > 0) got.append(buf, n);
+  // 100000 = 0x0186a0: the tag holds the length's third and first bytes.
+  const std::string want = "ok out=" + big_hex + " tag=01a0\nok out=0102 tag=0002\n";
+  EXPECT_EQ(got.size(), want.size());
+  // Compared whole, shown by its end (the 200,000 digits would bury the report).
+  EXPECT_TRUE(got == want) << "the answers end with: " << got.substr(got.size() - 40);
+  std::fclose(in);
+  std::fclose(out);
+}
+
 TEST(ExecAdapterTest, MissingProgramIsUnavailable) {
   std::unique_ptr<Backend> b = MakeExecBackend("/nonexistent/adapter");
   ASSERT_TRUE(b->unavailable());

@@ -133,8 +133,8 @@ class ExecBackend : public Backend {
     pid_ = -1;
   }
 
-  bool WriteLine(const std::string& text, std::string* error) {
-    std::string line = text + "\n";
+  bool WriteLine(std::string line, std::string* error) {
+    line.push_back('\n');
     size_t off = 0;
     while (off < line.size()) {
       ssize_t n = write(in_fd_, line.data() + off, line.size() - off);

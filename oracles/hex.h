@@ -15,6 +15,8 @@ namespace ariasuite::oracles {
 // Lower-case hex, two digits a byte.
 std::string Hex(const uint8_t* data, size_t len);
 std::string Hex(const std::vector<uint8_t>& bytes);
+// Appends the hex of data to *out (a line built in place, without a temporary per field).
+void AppendHex(const uint8_t* data, size_t len, std::string* out);
 
 // Strict hex: an even number of [0-9a-fA-F], nothing else (no spaces, no 0x). On failure returns
 // false and, when why is given, sets it to "odd number of hex digits (15)" or "bad hex digit 'g'

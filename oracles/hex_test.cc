@@ -1,7 +1,9 @@
 // The hex codec (hex.h): round trips, both cases accepted, and the error of each kind of bad hex.
 #include "oracles/hex.h"
 
+#include <cctype>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,30 @@ TEST(HexTest, EncodesLowerCaseAndRoundTrips) {
   EXPECT_EQ(Hex(nullptr, 0), "");
   ASSERT_TRUE(ParseHex("", &back));
   EXPECT_TRUE(back.empty());
+}
+
+TEST(HexTest, AppendsToWhatIsThere) {
+  std::string line = "in=";
+  const uint8_t bytes[] = {0x00, 0x9f, 0xa0, 0xff};
+  AppendHex(bytes, sizeof(bytes), &line);
+  EXPECT_EQ(line, "in=009fa0ff");
+  AppendHex(nullptr, 0, &line);
+  EXPECT_EQ(line, "in=009fa0ff");
+}
+
+// Every byte value as the second digit, judged by strtol: exactly [0-9a-fA-F] are digits.
+TEST(HexTest, EveryByteValueIsADigitOrRefused) {
+  for (int c = 0; c < 256; ++c) {
+    const char text[3] = {'1', static_cast<char>(c), 0};
+    char* end = nullptr;
+    const long want = c == 0 ? -1 : std::strtol(text, &end, 16);
+    const bool digit = c != 0 && end == text + 2 && std::isxdigit(c);
+    std::vector<uint8_t> out;
+    EXPECT_EQ(ParseHex(std::string_view(text, 2), &out), digit) << "byte " << c;
+    if (digit) {
+      EXPECT_EQ(out, (std::vector<uint8_t>{static_cast<uint8_t>(want)})) << "byte " << c;
+    }
+  }
 }
 
 TEST(HexTest, AcceptsUpperCase) {
