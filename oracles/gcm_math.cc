@@ -120,16 +120,24 @@ Block GfInverse(const Block& x) {
   return GfPow(x, ~uint64_t{0}, ~uint64_t{0} - 1);
 }
 
-Block Ghash(const Block& h, const uint8_t* data, size_t len) {
-  // One fuzz input asks for several GHASHes under one H (J0 before and after solving, the
-  // counter checks, the oracle's tag): the table of the last H is kept (per thread).
+namespace {
+
+// The multiplication table of the last H (per thread): one fuzz input asks for several GHASHes
+// and powers under one H (J0 before and after solving, the counter checks, the oracle's tag).
+const GfMulBy& TimesH(const Block& h) {
   thread_local Block last_h{};
   thread_local std::unique_ptr<GfMulBy> last_table;
   if (!last_table || last_h != h) {
     last_table = std::make_unique<GfMulBy>(h);
     last_h = h;
   }
-  const GfMulBy& times_h = *last_table;
+  return *last_table;
+}
+
+}  // namespace
+
+Block Ghash(const Block& h, const uint8_t* data, size_t len) {
+  const GfMulBy& times_h = TimesH(h);
   Block y{};
   for (size_t off = 0; off < len; off += 16) {
     Block x{};
@@ -201,7 +209,7 @@ namespace {
 // bit-serial GfMul) up to e = 64, e.g. every IV of up to 1 KiB; square-and-multiply beyond.
 Block PowerOfH(const Block& h, uint64_t e) {
   if (e > 64) return GfPow(h, 0, e);
-  const GfMulBy times_h(h);
+  const GfMulBy& times_h = TimesH(h);
   Block p = One();
   for (uint64_t i = 0; i < e; ++i) p = times_h(p);
   return p;
@@ -241,16 +249,21 @@ bool SolveIvForJ0(uint8_t* iv, size_t iv_len, size_t window_off, size_t window_l
   }
 
   // One equation per masked J0 bit r: sum_j u_j * columns[j][r] = want[r]. Rows are bit sets over
-  // the variables (bit j of the u128) with the right-hand side kept apart.
+  // the variables (bit j of the u128) with the right-hand side kept apart. The matrix is
+  // transposed a set bit of a column at a time.
+  u128 by_bit[128] = {};
+  for (int j = 0; j < nvars; ++j) {
+    for (int half = 0; half < 2; ++half) {
+      for (uint64_t w = Load64(columns[j].data() + 8 * half); w != 0; w &= w - 1) {
+        by_bit[64 * half + 63 - __builtin_ctzll(w)] |= u128{1} << j;
+      }
+    }
+  }
   std::vector<u128> rows;
   std::vector<bool> rhs;
   for (int r = 0; r < 128; ++r) {
     if (!BitAt(mask, r)) continue;
-    u128 row = 0;
-    for (int j = 0; j < nvars; ++j) {
-      if (BitAt(columns[j], r)) row |= u128{1} << j;
-    }
-    rows.push_back(row);
+    rows.push_back(by_bit[r]);
     rhs.push_back(BitAt(want, r));
   }
   // Gauss-Jordan elimination.
