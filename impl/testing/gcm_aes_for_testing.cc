@@ -1,11 +1,12 @@
 // AES-128/192/256 encryption (FIPS 197) and its GCM instance, for testing the GCM layer only.
 // SubBytes (FIPS 197 §5.1.1) looks bytes up in a 256-entry table built once, at first use, from
-// sbox.cc's computed S1 (AES's S-box) over 0..255; the table is never typed in.
+// sbox.cc's computed S1 (AES's S-box) over 0..255, and the inner rounds look each byte's SubBytes
+// and MixColumns up at once in a table of 256 column words made from it; no table is typed in.
 // Why a table is fine here although the library's own code never indexes memory with secret data:
 // this AES is a test oracle, run only over public test data (vectors, fuzzer inputs) to check the
 // GCM layer, never over a user's key; it is not constant-time and claims not to be (tools/ct does
-// not check it). The table replaced the per-round bit-sliced S1, which made gcm_layer_boringssl
-// fuzz slowly (issue 16).
+// not check it). The tables replaced the per-round bit-sliced S1 and then the byte-wise rounds,
+// which made gcm_layer_boringssl fuzz slowly (issue 16).
 #include "impl/testing/gcm_aes_for_testing.h"
 
 #include <cstring>
@@ -36,46 +37,61 @@ inline uint8_t Xtime(uint8_t x) {
   return static_cast<uint8_t>((x << 1) ^ (0x1b & (0u - (x >> 7))));
 }
 
-// FIPS 197 §5.1.1 SubBytes then §5.1.2 ShiftRows on one block: state[r][c] = block[r + 4c].
-inline void SubBytesShiftRows(const uint8_t sbox[256], uint8_t s[16]) {
-  uint8_t t[16];
-  for (int r = 0; r < 4; ++r) {
-    for (int c = 0; c < 4; ++c) t[r + 4 * c] = sbox[s[r + 4 * ((c + r) % 4)]];
-  }
-  std::memcpy(s, t, 16);
+inline uint32_t Load32(const uint8_t* p) {
+  return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3];
 }
 
-// FIPS 197 §5.1.3 MixColumns on one block.
-inline void MixColumns(uint8_t s[16]) {
-  for (int c = 0; c < 4; ++c) {
-    uint8_t* a = s + 4 * c;
-    const uint8_t a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
-    const uint8_t all = a0 ^ a1 ^ a2 ^ a3;
-    // b_i = 2a_i ^ 3a_{i+1} ^ a_{i+2} ^ a_{i+3} = a_i ^ all ^ xtime(a_i ^ a_{i+1}).
-    a[0] = static_cast<uint8_t>(a0 ^ all ^ Xtime(a0 ^ a1));
-    a[1] = static_cast<uint8_t>(a1 ^ all ^ Xtime(a1 ^ a2));
-    a[2] = static_cast<uint8_t>(a2 ^ all ^ Xtime(a2 ^ a3));
-    a[3] = static_cast<uint8_t>(a3 ^ all ^ Xtime(a3 ^ a0));
-  }
+inline void Store32(uint32_t v, uint8_t* p) {
+  p[0] = static_cast<uint8_t>(v >> 24);
+  p[1] = static_cast<uint8_t>(v >> 16);
+  p[2] = static_cast<uint8_t>(v >> 8);
+  p[3] = static_cast<uint8_t>(v);
 }
 
-inline void AddRoundKey(uint8_t* s, const uint8_t rk[16]) {
-  for (int i = 0; i < 16; ++i) s[i] ^= rk[i];
+inline uint32_t Rotr(uint32_t v, int n) { return (v >> n) | (v << (32 - n)); }
+
+// One round's SubBytes and MixColumns (FIPS 197 §5.1.1, §5.1.3) of a byte in row 0 as a column
+// word (row 0 the top byte): (2 S(x), S(x), S(x), 3 S(x)). The byte in row r gives the same
+// column rotated right by 8r bits. Built once from the S-box table, never typed in.
+const uint32_t* MixTableForTesting() {
+  struct Table {
+    uint32_t t[256];
+    Table() {
+      const uint8_t* sbox = AesSboxTableForTesting();
+      for (int x = 0; x < 256; ++x) {
+        const uint8_t s = sbox[x], s2 = Xtime(s), s3 = static_cast<uint8_t>(s2 ^ s);
+        t[x] = (uint32_t{s2} << 24) | (uint32_t{s} << 16) | (uint32_t{s} << 8) | s3;
+      }
+    }
+  };
+  static const Table table;
+  return table.t;
 }
 
-// FIPS 197 §5.1 Cipher on up to four blocks.
+// FIPS 197 §5.1 Cipher on up to four blocks, a column per 32-bit word: each round's column c
+// takes row r's byte from column c + r (§5.1.2 ShiftRows) through the tables above, then
+// AddRoundKey (§5.1.4); the last round has no MixColumns.
 void EncryptUpTo4(const AesKeyForTesting& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
   const uint8_t* sbox = AesSboxTableForTesting();
+  const uint32_t* mix = MixTableForTesting();
   for (size_t b = 0; b < nblocks; ++b) {
-    uint8_t s[16];
-    std::memcpy(s, in + 16 * b, 16);
-    AddRoundKey(s, key.rk[0]);
-    for (int r = 1; r <= key.rounds; ++r) {
-      SubBytesShiftRows(sbox, s);
-      if (r != key.rounds) MixColumns(s);
-      AddRoundKey(s, key.rk[r]);
+    uint32_t w[4], t[4];
+    for (int c = 0; c < 4; ++c) w[c] = Load32(in + 16 * b + 4 * c) ^ key.w[c];
+    for (int r = 1; r < key.rounds; ++r) {
+      for (int c = 0; c < 4; ++c) {
+        t[c] = mix[w[c] >> 24] ^ Rotr(mix[(w[(c + 1) % 4] >> 16) & 0xff], 8) ^
+               Rotr(mix[(w[(c + 2) % 4] >> 8) & 0xff], 16) ^ Rotr(mix[w[(c + 3) % 4] & 0xff], 24) ^
+               key.w[4 * r + c];
+      }
+      for (int c = 0; c < 4; ++c) w[c] = t[c];
     }
-    std::memcpy(out + 16 * b, s, 16);
+    for (int c = 0; c < 4; ++c) {
+      const uint32_t v = (uint32_t{sbox[w[c] >> 24]} << 24) |
+                         (uint32_t{sbox[(w[(c + 1) % 4] >> 16) & 0xff]} << 16) |
+                         (uint32_t{sbox[(w[(c + 2) % 4] >> 8) & 0xff]} << 8) |
+                         sbox[w[(c + 3) % 4] & 0xff];
+      Store32(v ^ key.w[4 * key.rounds + c], out + 16 * b + 4 * c);
+    }
   }
 }
 
@@ -142,6 +158,7 @@ Status AesSetEncryptKeyForTesting(AesKeyForTesting* out, const uint8_t* key, siz
     for (int j = 0; j < 4; ++j) w[i][j] = w[i - nk][j] ^ t[j];
   }
   std::memcpy(out->rk, w, 16 * static_cast<size_t>(nr + 1));
+  for (int i = 0; i < total; ++i) out->w[i] = Load32(w[i]);
   out->rounds = nr;
   return Status::kOk;
 }

@@ -17,7 +17,8 @@ namespace ariasuite {
 // FIPS 197 §5.2 key expansion: round keys 0..Nr as 16-byte strings.
 struct AesKeyForTesting {
   uint8_t rk[15][16];
-  int rounds;  // 10, 12 or 14
+  uint32_t w[60];  // the same round keys as FIPS 197's words w[i], big-endian
+  int rounds;      // 10, 12 or 14
 };
 
 // The 256-entry S-box table SubBytes uses: sbox.cc's computed S1 over 0..255, built at first use.
