@@ -50,6 +50,33 @@ TEST(HexTest, EveryByteValueIsADigitOrRefused) {
   }
 }
 
+// Every length across the eight-byte steps and the tail, both ways, against a digit-by-digit
+// encoding written here; a bad digit at each offset of a 40-digit string is the one named.
+TEST(HexTest, EveryLengthAndEveryBadOffset) {
+  for (size_t len = 0; len <= 20; ++len) {
+    std::vector<uint8_t> bytes(len);
+    std::string want;
+    for (size_t i = 0; i < len; ++i) {
+      bytes[i] = static_cast<uint8_t>(37 * i + 11);
+      want += "0123456789abcdef"[bytes[i] >> 4];
+      want += "0123456789abcdef"[bytes[i] & 15];
+    }
+    EXPECT_EQ(Hex(bytes), want) << len;
+    std::vector<uint8_t> back;
+    ASSERT_TRUE(ParseHex(want, &back)) << len;
+    EXPECT_EQ(back, bytes) << len;
+  }
+  for (size_t at = 0; at < 40; ++at) {
+    std::string text(40, 'a');
+    text[at] = 'x';
+    std::vector<uint8_t> out;
+    std::string why;
+    EXPECT_FALSE(ParseHex(text, &out, &why));
+    EXPECT_EQ(why, "bad hex digit 'x' at offset " + std::to_string(at));
+    EXPECT_TRUE(out.empty());
+  }
+}
+
 TEST(HexTest, AcceptsUpperCase) {
   std::vector<uint8_t> out;
   ASSERT_TRUE(ParseHex("AbCdEF09", &out));
