@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "oracles/backend.h"
 #include "oracles/protocol.h"
@@ -168,15 +169,16 @@ class ExecBackend : public Backend {
       int r = poll(&p, 1, static_cast<int>(left));
       if (r < 0 && errno == EINTR) continue;
       if (r <= 0) continue;
-      char buf[65536];
-      ssize_t n = read(out_fd_, buf, sizeof(buf));
+      // A member, not a 64 KiB stack array whose shadow ASan would clear on every return.
+      read_buf_.resize(65536);
+      ssize_t n = read(out_fd_, read_buf_.data(), read_buf_.size());
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) {
         *error = n == 0 ? "the adapter closed its output (exited?)"
                         : std::string("reading from the adapter: ") + std::strerror(errno);
         return false;
       }
-      buffer_.append(buf, static_cast<size_t>(n));
+      buffer_.append(read_buf_.data(), static_cast<size_t>(n));
     }
   }
 
@@ -188,6 +190,7 @@ class ExecBackend : public Backend {
   int in_fd_ = -1;
   int out_fd_ = -1;
   std::string buffer_;
+  std::vector<char> read_buf_;
 };
 
 }  // namespace

@@ -204,4 +204,11 @@ int ServeExecProtocol(Backend& backend, const std::string& name, FILE* in, FILE*
   return 0;
 }
 
+int ServeExecProtocolOnStdio(Backend& backend, const std::string& name) {
+  // Before any other operation on the streams, as setvbuf requires.
+  std::setvbuf(stdin, nullptr, _IOFBF, 1 << 20);
+  std::setvbuf(stdout, nullptr, _IOFBF, 1 << 20);
+  return ServeExecProtocol(backend, name, stdin, stdout);
+}
+
 }  // namespace ariasuite::oracles

@@ -30,6 +30,9 @@ bool ParseResponseLine(std::string_view line, std::optional<Result>* out, std::s
 // per request line until EOF on in. A malformed request gets "error REASON" and the loop goes on.
 // Returns the process exit status (0 at EOF, 1 on an output error).
 int ServeExecProtocol(Backend& backend, const std::string& name, FILE* in, FILE* out);
+// ServeExecProtocol on stdin and stdout with 1 MiB stream buffers, for an adapter's main(): a line
+// of many kilobytes is then read and written in a few system calls rather than one per 4 KiB.
+int ServeExecProtocolOnStdio(Backend& backend, const std::string& name);
 
 }  // namespace ariasuite::oracles
 

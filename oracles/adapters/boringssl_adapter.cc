@@ -209,6 +209,5 @@ class BoringSslBackend : public Backend {
 
 int main() {
   ariasuite::oracles::BoringSslBackend backend;
-  return ariasuite::oracles::ServeExecProtocol(backend, "boringssl (android-libboringssl)", stdin,
-                                               stdout);
+  return ariasuite::oracles::ServeExecProtocolOnStdio(backend, "boringssl (android-libboringssl)");
 }

@@ -10,6 +10,6 @@
 
 int main() {
   std::unique_ptr<ariasuite::oracles::Backend> backend = ariasuite::oracles::MakeOpenSslBackend();
-  return ariasuite::oracles::ServeExecProtocol(
-      *backend, std::string("openssl ") + OPENSSL_VERSION_TEXT, stdin, stdout);
+  return ariasuite::oracles::ServeExecProtocolOnStdio(
+      *backend, std::string("openssl ") + OPENSSL_VERSION_TEXT);
 }
