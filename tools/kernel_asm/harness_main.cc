@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "impl/aria.h"
+#include "tools/cli/flags.h"
 #include "tools/kernel_asm/checked_call.h"
 #include "tools/kernel_asm/kernel_asm.h"
 #include "tools/kernel_asm/testmgr_aria.h"
@@ -354,29 +355,23 @@ class Harness {
 
 int Main(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) Usage(a + " needs a value");
-      return argv[++i];
-    };
-    if (a == "--dir")
-      o.dir = value();
-    else if (a == "--testmgr")
-      o.testmgr = value();
-    else if (a == "--only")
-      o.only = value();
-    else if (a == "--exclude")
-      o.exclude.insert(value());
-    else if (a == "--seconds") {
-      const std::string v = value();
-      char* end = nullptr;
-      o.seconds = std::strtod(v.c_str(), &end);
-      if (end == v.c_str() || *end != '\0' || o.seconds < 0) Usage("--seconds wants a number >= 0");
-    } else {
-      Usage("unknown argument '" + a + "'");
-    }
-  }
+  const std::string flag_error =
+      cli::ParseFlags(argc, argv,
+                      {cli::StringFlag("--dir", &o.dir),
+                       cli::StringFlag("--testmgr", &o.testmgr),
+                       cli::StringFlag("--only", &o.only),
+                       {"--exclude",
+                        [&o](const std::string& v) {
+                          o.exclude.insert(v);
+                          return std::string();
+                        }},
+                       {"--seconds", [&o](const std::string& v) {
+                          char* end = nullptr;
+                          o.seconds = std::strtod(v.c_str(), &end);
+                          const bool ok = end != v.c_str() && *end == '\0' && o.seconds >= 0;
+                          return ok ? std::string() : std::string("wants a number >= 0");
+                        }}});
+  if (!flag_error.empty()) Usage(flag_error);
   if (o.dir.empty()) Usage("--dir is required");
   std::string error;
   std::unique_ptr<Library> lib = Library::Load(o.dir, &error);
