@@ -280,7 +280,7 @@ class Harness {
     return c.Finish();
   }
 
-  bool Testmgr(const std::vector<CipherVector>& ecb, const std::vector<CipherVector>& ctr,
+  bool Testmgr(const std::vector<vectors::TestCase>& ecb, const std::vector<vectors::TestCase>& ctr,
                const std::string& error) {
     Check c(fn_, "testmgr");
     if (!error.empty()) {
@@ -291,10 +291,10 @@ class Harness {
     const size_t n = fn_.blocks;
     if (fn_.kind != Kind::kCtr) {
       // Each vector's blocks repeated across the N lanes; every lane must give the vector's answer.
-      for (const CipherVector& v : ecb) {
-        if (v.ptext.empty() || v.ptext.size() % 16 != 0) continue;
-        const std::vector<uint8_t>& in = fn_.kind == Kind::kEncrypt ? v.ptext : v.ctext;
-        const std::vector<uint8_t>& want = fn_.kind == Kind::kEncrypt ? v.ctext : v.ptext;
+      for (const vectors::TestCase& v : ecb) {
+        if (v.msg.empty() || v.msg.size() % 16 != 0) continue;
+        const std::vector<uint8_t>& in = fn_.kind == Kind::kEncrypt ? v.msg : v.ct;
+        const std::vector<uint8_t>& want = fn_.kind == Kind::kEncrypt ? v.ct : v.msg;
         CallSpec s;
         s.key = v.key;
         s.input.resize(16 * n);
@@ -312,33 +312,32 @@ class Harness {
       }
     } else {
       // The vector's plaintext, zero-padded to whole calls; the first len bytes must match.
-      for (const CipherVector& v : ctr) {
+      for (const vectors::TestCase& v : ctr) {
         if (v.iv.size() != 16) continue;
         std::vector<uint8_t> out;
         uint8_t iv[16];
         std::memcpy(iv, v.iv.data(), 16);
-        for (size_t off = 0; off < v.ptext.size(); off += 16 * n) {
+        for (size_t off = 0; off < v.msg.size(); off += 16 * n) {
           CallSpec s;
           s.key = v.key;
           std::memcpy(s.iv, iv, 16);
           s.input.assign(16 * n, 0);
-          for (size_t i = 0; i < 16 * n && off + i < v.ptext.size(); ++i)
-            s.input[i] = v.ptext[off + i];
+          for (size_t i = 0; i < 16 * n && off + i < v.msg.size(); ++i) s.input[i] = v.msg[off + i];
           const CallResult r = c.Run(s);
           out.insert(out.end(), r.output.begin(), r.output.end());
           std::memcpy(iv, r.iv_out, 16);
         }
-        out.resize(v.ctext.size());
-        if (out != v.ctext) {
+        out.resize(v.ct.size());
+        if (out != v.ct) {
           c.Fail(v.where + ": " + fn_.name + " gives " + Hex(out.data(), out.size()) +
-                 ", testmgr.h says " + Hex(v.ctext.data(), v.ctext.size()));
+                 ", testmgr.h says " + Hex(v.ct.data(), v.ct.size()));
         }
         // .iv_out is the counter after the whole request; whole calls advance it further when
         // the length is not a multiple of N blocks, so it is checked only when it is.
-        if (v.iv_out.size() == 16 && v.ptext.size() % (16 * n) == 0 &&
-            std::memcmp(iv, v.iv_out.data(), 16) != 0) {
+        if (v.next_iv.size() == 16 && v.msg.size() % (16 * n) == 0 &&
+            std::memcmp(iv, v.next_iv.data(), 16) != 0) {
           c.Fail(v.where + ": counter after " + fn_.name + " is " + Hex(iv, 16) +
-                 ", testmgr.h's .iv_out says " + Hex(v.iv_out.data(), 16));
+                 ", testmgr.h's .iv_out says " + Hex(v.next_iv.data(), 16));
         }
         ++used;
       }
@@ -379,7 +378,7 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr, "kernel_asm_harness: %s\n", error.c_str());
     return 2;
   }
-  std::vector<CipherVector> ecb, ctr;
+  std::vector<vectors::TestCase> ecb, ctr;
   std::string testmgr_error;
   if (!o.testmgr.empty()) {
     std::ifstream in(o.testmgr, std::ios::binary);
