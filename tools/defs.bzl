@@ -4,11 +4,14 @@ cc_lib(name = "verdict", deps = [...], test_deps = [...])
     a cc_library of verdict.cc and verdict.h (STYLE.md: one file per purpose, the target named
     after the file); srcs / hdrs override the defaults, [] for a header-only library. With
     test_deps (a list, [] when the library is all it needs) also its test beside it: the
-    cc_unit_test verdict_test of verdict_test.cc over the library and test_deps (size test_size).
+    cc_unit_test verdict_test of verdict_test.cc over the library and test_deps (size test_size,
+    data test_data).
 cc_unit_test(name = "verdict_test", deps = [...])
     a GoogleTest cc_test of verdict_test.cc with gtest_main, size "small" unless given;
     reads_shared = True for a test that reads ../shared (vectors/testdata.h): tagged "external",
     since Bazel does not track that folder, so a cached result would hide a change there.
+cc_main(name = "make_seeds", deps = [...])
+    a cc_binary of make_seeds.cc (srcs overrides the file).
 py_unit_test(name = "audit_test", data = [...])
     an sh_test of the executable Python unittest file audit_test.py (the system python3, as
     Bazel 4's sh_test runs it), size "small" unless given; srcs overrides the file.
@@ -26,7 +29,14 @@ VECTOR_TEST_DEPS = [
     "//vectors:testdata",
 ]
 
-def cc_lib(name, srcs = None, hdrs = None, test_deps = None, test_size = "small", **kwargs):
+def cc_lib(
+        name,
+        srcs = None,
+        hdrs = None,
+        test_deps = None,
+        test_size = "small",
+        test_data = [],
+        **kwargs):
     native.cc_library(
         name = name,
         srcs = [name + ".cc"] if srcs == None else srcs,
@@ -37,6 +47,7 @@ def cc_lib(name, srcs = None, hdrs = None, test_deps = None, test_size = "small"
         cc_unit_test(
             name = name + "_test",
             size = test_size,
+            data = test_data,
             deps = [":" + name] + test_deps,
         )
 
@@ -47,6 +58,13 @@ def cc_unit_test(name, deps = [], size = "small", reads_shared = False, tags = [
         srcs = kwargs.pop("srcs", [name + ".cc"]),
         deps = deps + ["@gtest//:gtest_main"],
         tags = tags + (["external"] if reads_shared else []),
+        **kwargs
+    )
+
+def cc_main(name, srcs = None, **kwargs):
+    native.cc_binary(
+        name = name,
+        srcs = [name + ".cc"] if srcs == None else srcs,
         **kwargs
     )
 
