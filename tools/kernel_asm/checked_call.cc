@@ -10,9 +10,13 @@
 
 #include "impl/aria.h"
 #include "impl/internal.h"
+#include "oracles/hex.h"
 #include "tools/kernel_asm/aria_ctx.h"
 
 namespace ariasuite::kernel_asm {
+
+using oracles::Hex;
+
 namespace {
 
 // [PROT_NONE page][one read-write page][PROT_NONE page], reused across calls. A buffer is placed
@@ -95,17 +99,6 @@ std::string FirstDiff(const std::vector<uint8_t>& got, const std::vector<uint8_t
 }
 
 }  // namespace
-
-std::string Hex(const uint8_t* p, size_t n) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string s;
-  s.reserve(2 * n);
-  for (size_t i = 0; i < n; ++i) {
-    s += kDigits[p[i] >> 4];
-    s += kDigits[p[i] & 15];
-  }
-  return s;
-}
 
 void AddCounter(uint8_t out[16], const uint8_t in[16], uint64_t n) {
   unsigned carry = 0;

@@ -47,8 +47,6 @@ std::string Describe(const Function& fn, const CallSpec& spec, const CallResult&
 // out = in + n as 128-bit big-endian numbers (mod 2^128).
 void AddCounter(uint8_t out[16], const uint8_t in[16], uint64_t n);
 
-std::string Hex(const uint8_t* p, size_t n);
-
 }  // namespace ariasuite::kernel_asm
 
 #endif  // ARIASUITE_TOOLS_KERNEL_ASM_CHECKED_CALL_H_

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "impl/aria.h"
+#include "oracles/hex.h"
 #include "tools/cli/flags.h"
 #include "tools/kernel_asm/checked_call.h"
 #include "tools/kernel_asm/kernel_asm.h"
@@ -43,6 +44,8 @@
 
 namespace ariasuite::kernel_asm {
 namespace {
+
+using oracles::Hex;
 
 struct Options {
   std::string dir, testmgr, only;
