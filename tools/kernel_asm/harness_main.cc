@@ -156,11 +156,11 @@ class Harness {
       for (unsigned sh : shifts) {
         for (bool in_place : {false, true}) {
           CallSpec s = Base(key_len);
-          s.in_place = in_place;
-          s.src_shift = sh;
-          s.dst_shift = (sh * 7 + 5) % 64;
-          s.keystream_shift = (sh * 3) % 64;
-          s.iv_shift = (sh * 5 + 1) % 16;
+          s.layout.in_place = in_place;
+          s.layout.src_shift = sh;
+          s.layout.dst_shift = (sh * 7 + 5) % 64;
+          s.layout.keystream_shift = (sh * 3) % 64;
+          s.layout.iv_shift = (sh * 5 + 1) % 16;
           c.Run(s);
         }
       }
@@ -235,7 +235,7 @@ class Harness {
       CallSpec b = a;
       b.fill = 0xff;
       b.input = Random(fn_.blocks * 16);
-      b.keystream_shift = 8;
+      b.layout.keystream_shift = 8;
       const CallResult ra = c.Run(a);
       const CallResult rb = c.Run(b);
       if (ra.keystream != rb.keystream) {
@@ -268,11 +268,11 @@ class Harness {
       for (int i = 0; i < 16; ++i, ++done) {
         const size_t key_len = 16 + 8 * (rng_() % 3);
         CallSpec s = Base(key_len);
-        s.in_place = rng_() % 4 == 0;
-        s.src_shift = rng_() % 64;
-        s.dst_shift = rng_() % 64;
-        s.keystream_shift = rng_() % 64;
-        s.iv_shift = rng_() % 16;
+        s.layout.in_place = rng_() % 4 == 0;
+        s.layout.src_shift = rng_() % 64;
+        s.layout.dst_shift = rng_() % 64;
+        s.layout.keystream_shift = rng_() % 64;
+        s.layout.iv_shift = rng_() % 16;
         if (rng_() % 2 == 0) {  // near a 2^64 carry
           for (int j = 8; j < 15; ++j) s.iv[j] = 0xff;
           s.iv[15] = static_cast<uint8_t>(0x100 - rng_() % (fn_.blocks + 2));
