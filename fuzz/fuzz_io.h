@@ -22,17 +22,20 @@ using Bytes = std::vector<uint8_t>;
 // Stretches src to len bytes: a copy of src, then (when src is shorter) a deterministic pattern
 // derived from it, so a short fuzz input can still describe a long message (SIMD batch lengths,
 // long AAD) while its bytes keep steering the content.
+// Filled a run of src.size() bytes at a time (run q is src ^ q ^ (q >> 8)): a division and two
+// traced comparisons per byte took 2% of gcm_layer_boringssl, which stretches AAD of 20,000 bytes.
 inline Bytes Stretch(const Bytes& src, size_t len) {
   Bytes out(len);
-  for (size_t i = 0; i < len; ++i) {
-    if (i < src.size()) {
-      out[i] = src[i];
-    } else if (src.empty()) {
-      out[i] = static_cast<uint8_t>(i * 0x3b + 0x11);
-    } else {
-      const size_t k = src.size();
-      out[i] = static_cast<uint8_t>(src[i % k] ^ (i / k) ^ ((i / k) >> 8));
-    }
+  const size_t k = src.size();
+  if (k == 0) {
+    for (size_t i = 0; i < len; ++i) out[i] = static_cast<uint8_t>(i * 0x3b + 0x11);
+    return out;
+  }
+  for (size_t start = 0, q = 0; start < len; start += k, ++q) {
+    const uint8_t mask = static_cast<uint8_t>(q ^ (q >> 8));
+    const size_t n = len - start < k ? len - start : k;
+    uint8_t* run = out.data() + start;
+    for (size_t j = 0; j < n; ++j) run[j] = static_cast<uint8_t>(src[j] ^ mask);
   }
   return out;
 }

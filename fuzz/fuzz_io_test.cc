@@ -80,5 +80,24 @@ TEST(FuzzIoTest, ShortInputStretchesDeterministically) {
   EXPECT_NE(Stretch({1, 2}, 6), Stretch({1, 3}, 6));
 }
 
+// Stretch against its definition byte by byte: src, then byte i = src[i % k] ^ (i / k) ^ ((i / k)
+// >> 8), or i * 0x3b + 0x11 for an empty src; lengths past 256 runs reach the (i / k) >> 8 term.
+TEST(FuzzIoTest, StretchFollowsItsDefinition) {
+  for (size_t k = 0; k <= 5; ++k) {
+    Bytes src(k);
+    for (size_t j = 0; j < k; ++j) src[j] = static_cast<uint8_t>(0xa5 + 17 * j);
+    for (size_t len : {size_t{0}, size_t{1}, k, k + 1, size_t{300}, size_t{1283}, size_t{4099}}) {
+      const Bytes got = Stretch(src, len);
+      ASSERT_EQ(got.size(), len);
+      for (size_t i = 0; i < len; ++i) {
+        const uint8_t want = k == 0  ? static_cast<uint8_t>(i * 0x3b + 0x11)
+                             : i < k ? src[i]
+                                     : static_cast<uint8_t>(src[i % k] ^ (i / k) ^ ((i / k) >> 8));
+        ASSERT_EQ(got[i], want) << "k " << k << " len " << len << " byte " << i;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ariasuite::fuzz
