@@ -13,6 +13,7 @@
 
 #include "impl/ghash_ref.h"
 #include "impl/sbox.h"
+#include "impl/testing/aes_ni_for_testing.h"
 
 namespace ariasuite {
 
@@ -68,10 +69,13 @@ const uint32_t* MixTableForTesting() {
   return table.t;
 }
 
-// FIPS 197 §5.1 Cipher on up to four blocks, a column per 32-bit word: each round's column c
-// takes row r's byte from column c + r (§5.1.2 ShiftRows) through the tables above, then
-// AddRoundKey (§5.1.4); the last round has no MixColumns.
-void EncryptUpTo4(const AesKeyForTesting& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
+}  // namespace
+
+// FIPS 197 §5.1 Cipher, a column per 32-bit word: each round's column c takes row r's byte from
+// column c + r (§5.1.2 ShiftRows) through the tables above, then AddRoundKey (§5.1.4); the last
+// round has no MixColumns.
+void AesEncryptBlocksWithTablesForTesting(const AesKeyForTesting& key, uint8_t* out,
+                                          const uint8_t* in, size_t nblocks) {
   const uint8_t* sbox = AesSboxTableForTesting();
   const uint32_t* mix = MixTableForTesting();
   for (size_t b = 0; b < nblocks; ++b) {
@@ -92,6 +96,18 @@ void EncryptUpTo4(const AesKeyForTesting& key, uint8_t* out, const uint8_t* in, 
                          sbox[w[(c + 3) % 4] & 0xff];
       Store32(v ^ key.w[4 * key.rounds + c], out + 16 * b + 4 * c);
     }
+  }
+}
+
+namespace {
+
+// AES-NI where the CPU has it (checked once), else the tables; the GCM layer sees the same blocks.
+void EncryptUpTo4(const AesKeyForTesting& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
+  static const bool aes_ni = AesNiSupportedForTesting();
+  if (aes_ni) {
+    AesNiEncryptBlocksForTesting(key.rk, key.rounds, out, in, nblocks);
+  } else {
+    AesEncryptBlocksWithTablesForTesting(key, out, in, nblocks);
   }
 }
 

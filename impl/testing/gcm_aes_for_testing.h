@@ -25,7 +25,12 @@ struct AesKeyForTesting {
 const uint8_t* AesSboxTableForTesting();
 
 Status AesSetEncryptKeyForTesting(AesKeyForTesting* out, const uint8_t* key, size_t key_len);
-// FIPS 197 §5.1 Cipher on one block; out may equal in.
+// FIPS 197 §5.1 Cipher on nblocks blocks by the table rounds (what runs where the CPU has no
+// AES-NI; the test checks it against the AES-NI rounds and OpenSSL).
+void AesEncryptBlocksWithTablesForTesting(const AesKeyForTesting& key, uint8_t* out,
+                                          const uint8_t* in, size_t nblocks);
+// FIPS 197 §5.1 Cipher on one block (AES-NI where the CPU has it, else the tables); out may equal
+// in.
 void AesEncryptBlockForTesting(const AesKeyForTesting& key, uint8_t out[16], const uint8_t in[16]);
 
 // An AES key set up for GCM (H = AES_K(0^128) and the scalar GHASH). Copyable.

@@ -9,6 +9,7 @@
 
 #include "gtest/gtest.h"
 #include "impl/sbox.h"
+#include "impl/testing/aes_ni_for_testing.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "oracles/hex.h"
 #include "vectors/testdata.h"
@@ -79,6 +80,25 @@ TEST(AesForTestingTest, RandomBlocksMatchOpenSsl) {
     const auto ossl = openssl_oracle::Cipher("AES", "ECB", key, {}, pt, true);
     ASSERT_TRUE(ossl.has_value());
     ASSERT_EQ(Hex(out, 16), Hex(*ossl)) << "key " << Hex(key);
+  }
+}
+
+// The two ways the AES instance encrypts (AES-NI where the CPU has it, the table rounds elsewhere)
+// give the same blocks, one to five at a time, in place or not; OpenSSL checks whichever runs here.
+TEST(AesForTestingTest, AesNiEqualsTableRounds) {
+  if (!AesNiSupportedForTesting()) GTEST_SKIP() << "SKIP: this CPU has no AES-NI";
+  std::mt19937_64 rng(1197);
+  for (int i = 0; i < 300; ++i) {
+    const Bytes key = Random(rng, 16 + 8 * (i % 3));
+    const size_t n = 1 + i % 5;
+    Bytes in = Random(rng, 16 * n), by_tables(16 * n), by_ni(16 * n);
+    AesKeyForTesting k;
+    ASSERT_EQ(AesSetEncryptKeyForTesting(&k, key.data(), key.size()), Status::kOk);
+    AesEncryptBlocksWithTablesForTesting(k, by_tables.data(), in.data(), n);
+    AesNiEncryptBlocksForTesting(k.rk, k.rounds, by_ni.data(), in.data(), n);
+    ASSERT_EQ(Hex(by_ni), Hex(by_tables)) << "key " << Hex(key);
+    AesNiEncryptBlocksForTesting(k.rk, k.rounds, in.data(), in.data(), n);  // in place
+    ASSERT_EQ(Hex(in), Hex(by_tables)) << "in place, key " << Hex(key);
   }
 }
 
