@@ -17,6 +17,7 @@ namespace {
 // per byte, which libFuzzer would trace over lines of many kilobytes (issue 16).
 std::vector<std::string_view> SplitSpaces(std::string_view line) {
   std::vector<std::string_view> parts;
+  parts.reserve(8);  // a request's fields: one allocation, not four
   size_t i = 0;
   while (i < line.size()) {
     while (i < line.size() && line[i] == ' ') ++i;
