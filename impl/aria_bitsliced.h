@@ -14,7 +14,11 @@ namespace ariasuite::internal {
 // Blocks per pass of the engine; fewer cost as much as a full pass.
 inline constexpr size_t kBitslicedBlocks = 16;
 
-// Encrypts (or, given decryption round keys, decrypts) nblocks blocks; out may equal in.
+// Fills key->sliced from key->rk and key->rounds (the key setters call it last).
+void BitslicedSliceKey(AriaKey* key);
+
+// Encrypts (or, given decryption round keys, decrypts) nblocks blocks with key.sliced; out may
+// equal in.
 void BitslicedCryptBlocks(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks);
 
 // RFC 5794 §2.4.1: the odd round function FO (SL1) or the even one FE (SL2) on one block in place:
