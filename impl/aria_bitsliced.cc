@@ -507,27 +507,6 @@ BITSLICED_INLINE void StoreState(uint8_t* out, State s, size_t nblocks) {
   std::memcpy(out, buf, 16 * nblocks);
 }
 
-// RFC 5794 §2.3.1 on up to 16 blocks.
-BITSLICED_NO_POINTER_OVERFLOW_CHECK void CryptUpTo16(const SlicedKey& key, uint8_t* out,
-                                                     const uint8_t* in, size_t nblocks) {
-  State s;
-  LoadState(s, in, nblocks);
-  const int n = key.rounds;
-  for (int r = 0; r + 1 < n; ++r) {
-    AddRoundKey(s, key.rk[r]);
-    if (r % 2 == 0) {
-      SubstituteSl1(s);
-    } else {
-      SubstituteSl2(s);
-    }
-    Diffuse(s);
-  }
-  AddRoundKey(s, key.rk[n - 1]);
-  SubstituteSl2(s);
-  AddRoundKey(s, key.rk[n]);
-  StoreState(out, s, nblocks);
-}
-
 // ---- The narrow engine: up to 4 blocks in 8 words ----
 //
 // The serial modes (CBC encryption, CFB, OFB, KW) call the engine one block at a time, and a
@@ -563,12 +542,17 @@ constexpr const SboxMaps* kSl2Types[4] = {&kS1Inv, &kS2Inv, &kS1, &kS2};
 constexpr LaneAffine kSl1Pre = ByType(kSl1Types, false), kSl1Post = ByType(kSl1Types, true);
 constexpr LaneAffine kSl2Pre = ByType(kSl2Types, false), kSl2Post = ByType(kSl2Types, true);
 
-// RFC 5794 §2.4.2 on every lane: SL1 (odd rounds) or SL2.
-template <bool kOdd>
-BITSLICED_INLINE void SubstitutePlanes(Planes p) {
-  LaneAffineMap<kOdd ? kSl1Pre : kSl2Pre>(p);
+// RFC 5794 §2.4.2 on every lane: SL1 and SL2.
+BITSLICED_INLINE void SubstituteSl1(Planes p) {
+  LaneAffineMap<kSl1Pre>(p);
   InvTower(p);
-  LaneAffineMap<kOdd ? kSl1Post : kSl2Post>(p);
+  LaneAffineMap<kSl1Post>(p);
+}
+
+BITSLICED_INLINE void SubstituteSl2(Planes p) {
+  LaneAffineMap<kSl2Pre>(p);
+  InvTower(p);
+  LaneAffineMap<kSl2Post>(p);
 }
 
 // Lanes L and L + kShift swapped for every L in kMask.
@@ -588,7 +572,7 @@ BITSLICED_INLINE W XorOfOthers(W x) {
 
 // RFC 5794 §2.4.3 on every plane, factored as in the file comment: (J+I)_k, (J+I)_w, P (k <-> k^1
 // in words 0 and 1, then k <-> k^2 in words 0 and 2), (J+I)_w.
-BITSLICED_INLINE void DiffusePlanes(Planes p) {
+BITSLICED_INLINE void Diffuse(Planes p) {
 #pragma GCC unroll 32
   for (int b = 0; b < 8; ++b) {
     W x = XorOfOthers<1, 0x3333333333333333ull, 0x5555555555555555ull>(p[b]);
@@ -634,7 +618,7 @@ BITSLICED_INLINE void StorePlanes(uint8_t* out, Planes p, size_t nblocks) {
   std::memcpy(out, buf, 16 * nblocks);
 }
 
-BITSLICED_INLINE void AddPlanes(Planes p, const Planes rk) {
+BITSLICED_INLINE void AddRoundKey(Planes p, const Planes rk) {
 #pragma GCC unroll 32
   for (int b = 0; b < 8; ++b) p[b] ^= rk[b];
 }
@@ -647,24 +631,37 @@ BITSLICED_INLINE void SliceRoundKeyPlanes(Planes out, const uint8_t rk[16]) {
   LoadPlanes(out, four, 4);
 }
 
-// RFC 5794 §2.3.1 on up to 4 blocks.
-BITSLICED_NO_POINTER_OVERFLOW_CHECK void CryptUpTo4(const AriaSlicedKey& key, uint8_t* out,
+// RFC 5794 §2.3.1 on either engine's state s (16 blocks in 32 words or up to 4 in 8), with round
+// keys rk[0..n] in its layout.
+template <typename S, typename RoundKeys>
+BITSLICED_INLINE void Rounds(S s, const RoundKeys rk, int n) {
+  for (int r = 0; r + 1 < n; ++r) {
+    AddRoundKey(s, rk[r]);
+    if (r % 2 == 0) {
+      SubstituteSl1(s);
+    } else {
+      SubstituteSl2(s);
+    }
+    Diffuse(s);
+  }
+  AddRoundKey(s, rk[n - 1]);
+  SubstituteSl2(s);
+  AddRoundKey(s, rk[n]);
+}
+
+BITSLICED_NO_POINTER_OVERFLOW_CHECK void CryptUpTo16(const SlicedKey& key, uint8_t* out,
+                                                     const uint8_t* in, size_t nblocks) {
+  State s;
+  LoadState(s, in, nblocks);
+  Rounds(s, key.rk, key.rounds);
+  StoreState(out, s, nblocks);
+}
+
+BITSLICED_NO_POINTER_OVERFLOW_CHECK void CryptUpTo4(const SlicedKey& key, uint8_t* out,
                                                     const uint8_t* in, size_t nblocks) {
   Planes p;
   LoadPlanes(p, in, nblocks);
-  const int n = key.rounds;
-  for (int r = 0; r + 1 < n; ++r) {
-    AddPlanes(p, key.planes[r]);
-    if ((r & 1) == 0) {
-      SubstitutePlanes<true>(p);
-    } else {
-      SubstitutePlanes<false>(p);
-    }
-    DiffusePlanes(p);
-  }
-  AddPlanes(p, key.planes[n - 1]);
-  SubstitutePlanes<false>(p);
-  AddPlanes(p, key.planes[n]);
+  Rounds(p, key.planes, key.rounds);
   StorePlanes(out, p, nblocks);
 }
 
