@@ -457,21 +457,15 @@ BITSLICED_INLINE void Exchange(W v[kWords]) {
 }
 
 // Loaded words: word index bits (blk3 blk2 blk1 blk0 w1), lane bits (w0 k1 k0 b2 b1 b0). After the
-// five exchanges: word index (k0 b2 b1 b0 k1), lanes (w0 w1 blk3 blk2 blk1 blk0).
+// five exchanges: word index (k0 b2 b1 b0 k1), lanes (w0 w1 blk3 blk2 blk1 blk0). Each exchange
+// swaps one index bit of a word with one of a lane, the five swap disjoint pairs, so they commute
+// and the whole is its own inverse: StoreState undoes it with the same call.
 BITSLICED_INLINE void Transpose(W v[32]) {
   Exchange<1, 16, 0x0000FFFF0000FFFFull>(v);
   Exchange<16, 8, 0x00FF00FF00FF00FFull>(v);
   Exchange<8, 4, 0x0F0F0F0F0F0F0F0Full>(v);
   Exchange<4, 2, 0x3333333333333333ull>(v);
   Exchange<2, 1, 0x5555555555555555ull>(v);
-}
-
-BITSLICED_INLINE void TransposeBack(W v[32]) {
-  Exchange<2, 1, 0x5555555555555555ull>(v);
-  Exchange<4, 2, 0x3333333333333333ull>(v);
-  Exchange<8, 4, 0x0F0F0F0F0F0F0F0Full>(v);
-  Exchange<16, 8, 0x00FF00FF00FF00FFull>(v);
-  Exchange<1, 16, 0x0000FFFF0000FFFFull>(v);
 }
 
 constexpr int WordOf(int k, int b) { return 16 * (k & 1) + 2 * b + (k >> 1); }
@@ -500,7 +494,7 @@ BITSLICED_INLINE void StoreState(uint8_t* out, State s, size_t nblocks) {
 #pragma GCC unroll 32
     for (int b = 0; b < 8; ++b) v[WordOf(k, b)] = s[k][b];
   }
-  TransposeBack(v);
+  Transpose(v);
   uint8_t buf[256];
 #pragma GCC unroll 32
   for (int i = 0; i < 32; ++i) Store64(buf + 8 * i, v[i]);
