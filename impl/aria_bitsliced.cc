@@ -24,6 +24,9 @@
 // words 0 and 1 and k <-> k^2 in words 0 and 2. In the layout above (J+I)_k is XORs between the
 // type words, (J+I)_w two rotations per word and P masked swaps between type words.
 //
+// Passes of up to 4 blocks run a narrower engine on 8 words instead (see "The narrow engine"), so
+// the serial modes' one-block calls cost half a 16-block pass.
+//
 // Nothing indexes memory or branches on key or data; the work depends on nblocks only.
 #include "impl/aria_bitsliced.h"
 

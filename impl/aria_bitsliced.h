@@ -1,6 +1,7 @@
-// The fast constant-time scalar ARIA engine behind Impl::kScalar: 16 blocks at a time, bit-sliced,
-// with the S-boxes computed by a tower-field inversion circuit (see aria_bitsliced.cc). The
-// readable reference it is tested against is aria_ref.cc + sbox.cc.
+// The fast constant-time scalar ARIA engine behind Impl::kScalar: bit-sliced, 16 blocks a pass (or
+// up to 4 in a narrower pass, for the serial modes' one-block calls), with the S-boxes computed by
+// a tower-field inversion circuit (see aria_bitsliced.cc). The readable reference it is tested
+// against is aria_ref.cc + sbox.cc.
 #ifndef ARIASUITE_IMPL_ARIA_BITSLICED_H_
 #define ARIASUITE_IMPL_ARIA_BITSLICED_H_
 
@@ -11,7 +12,7 @@
 
 namespace ariasuite::internal {
 
-// Blocks per pass of the engine; fewer cost as much as a full pass.
+// Blocks per pass of the engine; 5..15 cost as much as a full pass, 1..4 half of one.
 inline constexpr size_t kBitslicedBlocks = 16;
 
 // Fills key->sliced from key->rk and key->rounds (the key setters call it last).
