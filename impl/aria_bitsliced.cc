@@ -24,6 +24,9 @@
 // words 0 and 1 and k <-> k^2 in words 0 and 2. In the layout above (J+I)_k is XORs between the
 // type words, (J+I)_w two rotations per word and P masked swaps between type words.
 //
+// Passes of up to 4 blocks run a narrower engine on 8 words instead (see "The narrow engine"), so
+// the serial modes' one-block calls cost half a 16-block pass.
+//
 // Nothing indexes memory or branches on key or data; the work depends on nblocks only.
 #include "impl/aria_bitsliced.h"
 
@@ -229,24 +232,48 @@ static_assert(IsIdentity(Identity()));
 
 using W = uint64_t;
 
-// y = M x + c on eight bit planes. M and c are compile-time constants and the sums are expanded
-// by pack expansion, so this is a fixed XOR network at every optimisation level (sanitizer builds
-// use -O1).
-template <Mat M, uint8_t C, int I, int... J>
-BITSLICED_INLINE W AffineRow(const W x[8], std::integer_sequence<int, J...>) {
-  return (((C >> I) & 1) ? ~W{0} : W{0}) ^ (((M.col[J] >> I) & 1 ? x[J] : W{0}) ^ ...);
+// An affine map of bytes on eight bit planes that may differ from lane to lane: output bit i is
+// c[i] ^ XOR_j (x[j] & mask[i][j]), mask[i][j] holding the lanes whose map takes input bit j into
+// output bit i.
+struct LaneAffine {
+  W mask[8][8];
+  W c[8];
+};
+
+// y = M x + c in every lane.
+constexpr LaneAffine EveryLane(const Mat& m, uint8_t c) {
+  LaneAffine r{};
+  for (int i = 0; i < 8; ++i) {
+    r.c[i] = ((c >> i) & 1) ? ~W{0} : W{0};
+    for (int j = 0; j < 8; ++j) r.mask[i][j] = ((m.col[j] >> i) & 1) ? ~W{0} : W{0};
+  }
+  return r;
 }
 
-template <Mat M, uint8_t C, int... I>
+// The masks are compile-time constants and the sums are expanded by pack expansion, so this is a
+// fixed network of ANDs and XORs (XORs only where every mask is all-0 or all-1) at every
+// optimisation level (sanitizer builds use -O1).
+template <LaneAffine A, int I, int... J>
+BITSLICED_INLINE W AffineRow(const W x[8], std::integer_sequence<int, J...>) {
+  return A.c[I] ^ ((x[J] & A.mask[I][J]) ^ ...);
+}
+
+template <LaneAffine A, int... I>
 BITSLICED_INLINE void AffineRows(W x[8], std::integer_sequence<int, I...> rows) {
-  const W y[8] = {AffineRow<M, C, I>(x, rows)...};
+  const W y[8] = {AffineRow<A, I>(x, rows)...};
   ((x[I] = y[I]), ...);
 }
 
+template <LaneAffine A>
+BITSLICED_INLINE void LaneAffineMap(W x[8]) {
+  AffineRows<A>(x, std::make_integer_sequence<int, 8>());
+}
+
+// y = M x + c on eight bit planes.
 template <Mat M, uint8_t C>
 BITSLICED_INLINE void Affine(W x[8]) {
   if constexpr (IsIdentity(M) && C == 0) return;
-  AffineRows<M, C>(x, std::make_integer_sequence<int, 8>());
+  LaneAffineMap<EveryLane(M, C)>(x);
 }
 
 struct G4 {
@@ -407,15 +434,7 @@ BITSLICED_INLINE void UnsliceFirstLane(uint8_t out[16], State s) {
   Store64(out + 8, hi);
 }
 
-struct SlicedKey {
-  State rk[kAriaMaxRounds + 1];
-  int rounds;
-};
-
-BITSLICED_INLINE void SliceKey(SlicedKey* out, const AriaKey& key) {
-  out->rounds = key.rounds;
-  for (int r = 0; r <= key.rounds; ++r) SliceRoundKey(out->rk[r], key.rk[r]);
-}
+using SlicedKey = AriaSlicedKey;
 
 BITSLICED_INLINE void AddRoundKey(State s, const State rk) {
 #pragma GCC unroll 32
@@ -426,11 +445,11 @@ BITSLICED_INLINE void AddRoundKey(State s, const State rk) {
 }
 
 // One exchange of a word-index bit (word stride) with a lane bit (shift, mask of lanes where it is
-// 0), over all 16 word pairs; an involution.
-template <int kStride, int kShift, W kMask>
-BITSLICED_INLINE void Exchange(W v[32]) {
+// 0), over all kWords / 2 word pairs; an involution.
+template <int kStride, int kShift, W kMask, int kWords = 32>
+BITSLICED_INLINE void Exchange(W v[kWords]) {
 #pragma GCC unroll 16
-  for (int i = 0; i < 32; i += 2 * kStride) {
+  for (int i = 0; i < kWords; i += 2 * kStride) {
 #pragma GCC unroll 16
     for (int j = i; j < i + kStride; ++j) {
       const W t = ((v[j] >> kShift) ^ v[j + kStride]) & kMask;
@@ -441,21 +460,15 @@ BITSLICED_INLINE void Exchange(W v[32]) {
 }
 
 // Loaded words: word index bits (blk3 blk2 blk1 blk0 w1), lane bits (w0 k1 k0 b2 b1 b0). After the
-// five exchanges: word index (k0 b2 b1 b0 k1), lanes (w0 w1 blk3 blk2 blk1 blk0).
+// five exchanges: word index (k0 b2 b1 b0 k1), lanes (w0 w1 blk3 blk2 blk1 blk0). Each exchange
+// swaps one index bit of a word with one of a lane, the five swap disjoint pairs, so they commute
+// and the whole is its own inverse: StoreState undoes it with the same call.
 BITSLICED_INLINE void Transpose(W v[32]) {
   Exchange<1, 16, 0x0000FFFF0000FFFFull>(v);
   Exchange<16, 8, 0x00FF00FF00FF00FFull>(v);
   Exchange<8, 4, 0x0F0F0F0F0F0F0F0Full>(v);
   Exchange<4, 2, 0x3333333333333333ull>(v);
   Exchange<2, 1, 0x5555555555555555ull>(v);
-}
-
-BITSLICED_INLINE void TransposeBack(W v[32]) {
-  Exchange<2, 1, 0x5555555555555555ull>(v);
-  Exchange<4, 2, 0x3333333333333333ull>(v);
-  Exchange<8, 4, 0x0F0F0F0F0F0F0F0Full>(v);
-  Exchange<16, 8, 0x00FF00FF00FF00FFull>(v);
-  Exchange<1, 16, 0x0000FFFF0000FFFFull>(v);
 }
 
 constexpr int WordOf(int k, int b) { return 16 * (k & 1) + 2 * b + (k >> 1); }
@@ -484,21 +497,143 @@ BITSLICED_INLINE void StoreState(uint8_t* out, State s, size_t nblocks) {
 #pragma GCC unroll 32
     for (int b = 0; b < 8; ++b) v[WordOf(k, b)] = s[k][b];
   }
-  TransposeBack(v);
+  Transpose(v);
   uint8_t buf[256];
 #pragma GCC unroll 32
   for (int i = 0; i < 32; ++i) Store64(buf + 8 * i, v[i]);
   std::memcpy(out, buf, 16 * nblocks);
 }
 
-// RFC 5794 §2.3.1 on up to 16 blocks.
-BITSLICED_NO_POINTER_OVERFLOW_CHECK void CryptUpTo16(const SlicedKey& key, uint8_t* out,
-                                                     const uint8_t* in, size_t nblocks) {
-  State s;
-  LoadState(s, in, nblocks);
-  const int n = key.rounds;
+// ---- The narrow engine: up to 4 blocks in 8 words ----
+//
+// The serial modes (CBC encryption, CFB, OFB, KW) call the engine one block at a time, and a
+// 16-block pass costs as much for one block. For up to 4 blocks the state is eight words p[b],
+// bit 16 blk + j of p[b] = bit b of byte j of block blk (in the tower basis). The S-box type
+// (j mod 4) changes from lane to lane, so one inversion circuit serves all four S-boxes and their
+// affine maps are applied through lane masks; the diffusion layer moves lanes within each block's
+// 16 lanes.
+
+using Planes = W[8];
+constexpr size_t kNarrowBlocks = 4;
+
+constexpr W kTypeLanes = 0x1111111111111111ull;  // the lanes of byte positions j = 0 mod 4
+
+// The pre- (or post-) inversion maps of four S-boxes, by byte position mod 4.
+constexpr LaneAffine ByType(const SboxMaps* const (&types)[4], bool post) {
+  LaneAffine r{};
+  for (int t = 0; t < 4; ++t) {
+    const Mat& m = post ? types[t]->post : types[t]->pre;
+    const uint8_t c = post ? types[t]->post_c : types[t]->pre_c;
+    const W lanes = kTypeLanes << t;
+    for (int i = 0; i < 8; ++i) {
+      if ((c >> i) & 1) r.c[i] |= lanes;
+      for (int j = 0; j < 8; ++j) {
+        if ((m.col[j] >> i) & 1) r.mask[i][j] |= lanes;
+      }
+    }
+  }
+  return r;
+}
+constexpr const SboxMaps* kSl1Types[4] = {&kS1, &kS2, &kS1Inv, &kS2Inv};
+constexpr const SboxMaps* kSl2Types[4] = {&kS1Inv, &kS2Inv, &kS1, &kS2};
+constexpr LaneAffine kSl1Pre = ByType(kSl1Types, false), kSl1Post = ByType(kSl1Types, true);
+constexpr LaneAffine kSl2Pre = ByType(kSl2Types, false), kSl2Post = ByType(kSl2Types, true);
+
+// RFC 5794 §2.4.2 on every lane: SL1 and SL2.
+BITSLICED_INLINE void SubstituteSl1(Planes p) {
+  LaneAffineMap<kSl1Pre>(p);
+  InvTower(p);
+  LaneAffineMap<kSl1Post>(p);
+}
+
+BITSLICED_INLINE void SubstituteSl2(Planes p) {
+  LaneAffineMap<kSl2Pre>(p);
+  InvTower(p);
+  LaneAffineMap<kSl2Post>(p);
+}
+
+// Lanes L and L + kShift swapped for every L in kMask.
+template <int kShift, W kMask>
+BITSLICED_INLINE W DeltaSwap(W x) {
+  const W t = ((x >> kShift) ^ x) & kMask;
+  return x ^ t ^ (t << kShift);
+}
+
+// (J+I) over a group of four lanes kStep apart (in runs of 4 kStep): each lane becomes the XOR of
+// the other three. kStep 1: the bytes of one 4-byte word; kStep 4: one byte position of the four.
+template <int kStep, W kLow2, W kLow1>
+BITSLICED_INLINE W XorOfOthers(W x) {
+  const W a = x ^ ((x >> (2 * kStep)) & kLow2) ^ ((x << (2 * kStep)) & ~kLow2);
+  return a ^ ((a >> kStep) & kLow1) ^ ((a << kStep) & ~kLow1) ^ x;
+}
+
+// RFC 5794 §2.4.3 on every plane, factored as in the file comment: (J+I)_k, (J+I)_w, P (k <-> k^1
+// in words 0 and 1, then k <-> k^2 in words 0 and 2), (J+I)_w.
+BITSLICED_INLINE void Diffuse(Planes p) {
+#pragma GCC unroll 32
+  for (int b = 0; b < 8; ++b) {
+    W x = XorOfOthers<1, 0x3333333333333333ull, 0x5555555555555555ull>(p[b]);
+    x = XorOfOthers<4, 0x00FF00FF00FF00FFull, 0x0F0F0F0F0F0F0F0Full>(x);
+    x = DeltaSwap<2, 0x0303030303030303ull>(DeltaSwap<1, 0x0055005500550055ull>(x));
+    p[b] = XorOfOthers<4, 0x00FF00FF00FF00FFull, 0x0F0F0F0F0F0F0F0Full>(x);
+  }
+}
+
+// Lane 8 i + c <-> lane 8 c + i (an 8x8 bit matrix transposed); an involution.
+BITSLICED_INLINE W TransposeBits8x8(W x) {
+  x = DeltaSwap<7, 0x00AA00AA00AA00AAull>(x);
+  x = DeltaSwap<14, 0x0000CCCC0000CCCCull>(x);
+  return DeltaSwap<28, 0x00000000F0F0F0F0ull>(x);
+}
+
+// Up to 4 blocks (missing ones zero lanes) into the planes, and back. Loaded word c holds bit b of
+// byte 8 c + i at lane 8 i + b; three exchanges give word b, lane 8 i + c; the 8x8 transposition
+// lane 8 c + i.
+BITSLICED_INLINE void LoadPlanes(Planes p, const uint8_t* in, size_t nblocks) {
+  uint8_t buf[64] = {};
+  std::memcpy(buf, in, 16 * nblocks);
+#pragma GCC unroll 32
+  for (int c = 0; c < 8; ++c) p[c] = Load64(buf + 8 * c);
+  Exchange<1, 1, 0x5555555555555555ull, 8>(p);
+  Exchange<2, 2, 0x3333333333333333ull, 8>(p);
+  Exchange<4, 4, 0x0F0F0F0F0F0F0F0Full, 8>(p);
+#pragma GCC unroll 32
+  for (int b = 0; b < 8; ++b) p[b] = TransposeBits8x8(p[b]);
+  Affine<kToTower, 0>(p);
+}
+
+BITSLICED_INLINE void StorePlanes(uint8_t* out, Planes p, size_t nblocks) {
+  Affine<kFromTower, 0>(p);
+#pragma GCC unroll 32
+  for (int b = 0; b < 8; ++b) p[b] = TransposeBits8x8(p[b]);
+  Exchange<4, 4, 0x0F0F0F0F0F0F0F0Full, 8>(p);
+  Exchange<2, 2, 0x3333333333333333ull, 8>(p);
+  Exchange<1, 1, 0x5555555555555555ull, 8>(p);
+  uint8_t buf[64];
+#pragma GCC unroll 32
+  for (int c = 0; c < 8; ++c) Store64(buf + 8 * c, p[c]);
+  std::memcpy(out, buf, 16 * nblocks);
+}
+
+BITSLICED_INLINE void AddRoundKey(Planes p, const Planes rk) {
+#pragma GCC unroll 32
+  for (int b = 0; b < 8; ++b) p[b] ^= rk[b];
+}
+
+// Round key rk as planes, the same in each block's lanes.
+BITSLICED_INLINE void SliceRoundKeyPlanes(Planes out, const uint8_t rk[16]) {
+  uint8_t four[64];
+#pragma GCC unroll 32
+  for (int blk = 0; blk < 4; ++blk) std::memcpy(four + 16 * blk, rk, 16);
+  LoadPlanes(out, four, 4);
+}
+
+// RFC 5794 §2.3.1 on either engine's state s (16 blocks in 32 words or up to 4 in 8), with round
+// keys rk[0..n] in its layout.
+template <typename S, typename RoundKeys>
+BITSLICED_INLINE void Rounds(S s, const RoundKeys rk, int n) {
   for (int r = 0; r + 1 < n; ++r) {
-    AddRoundKey(s, key.rk[r]);
+    AddRoundKey(s, rk[r]);
     if (r % 2 == 0) {
       SubstituteSl1(s);
     } else {
@@ -506,10 +641,42 @@ BITSLICED_NO_POINTER_OVERFLOW_CHECK void CryptUpTo16(const SlicedKey& key, uint8
     }
     Diffuse(s);
   }
-  AddRoundKey(s, key.rk[n - 1]);
+  AddRoundKey(s, rk[n - 1]);
   SubstituteSl2(s);
-  AddRoundKey(s, key.rk[n]);
+  AddRoundKey(s, rk[n]);
+}
+
+BITSLICED_NO_POINTER_OVERFLOW_CHECK void CryptUpTo16(const SlicedKey& key, uint8_t* out,
+                                                     const uint8_t* in, size_t nblocks) {
+  State s;
+  LoadState(s, in, nblocks);
+  Rounds(s, key.rk, key.rounds);
   StoreState(out, s, nblocks);
+}
+
+BITSLICED_NO_POINTER_OVERFLOW_CHECK void CryptUpTo4(const SlicedKey& key, uint8_t* out,
+                                                    const uint8_t* in, size_t nblocks) {
+  Planes p;
+  LoadPlanes(p, in, nblocks);
+  Rounds(p, key.planes, key.rounds);
+  StorePlanes(out, p, nblocks);
+}
+
+BITSLICED_INLINE void SliceKey(SlicedKey* out, const AriaKey& key) {
+  out->rounds = key.rounds;
+  for (int r = 0; r <= key.rounds; ++r) {
+    SliceRoundKey(out->rk[r], key.rk[r]);
+    SliceRoundKeyPlanes(out->planes[r], key.rk[r]);
+  }
+}
+
+// One engine pass over n <= 16 blocks: the narrow engine up to 4 blocks, else the 16-block one.
+void CryptPass(const SlicedKey& key, uint8_t* out, const uint8_t* in, size_t n) {
+  if (n <= kNarrowBlocks) {
+    CryptUpTo4(key, out, in, n);
+  } else {
+    CryptUpTo16(key, out, in, n);
+  }
 }
 
 // Big-endian words: the counter block's halves.
@@ -531,8 +698,7 @@ void Ctr(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks, ui
   const uint64_t mask_hi = width_bytes > 8 ? LowBytesMask(width_bytes - 8) : 0;
   uint64_t hi = LoadBe64(ctr), lo = LoadBe64(ctr + 8);
   uint8_t ks[16 * kBitslicedBlocks];
-  SlicedKey sliced;
-  SliceKey(&sliced, key);
+  const SlicedKey& sliced = key.sliced;
   while (nblocks > 0) {
     const size_t n = nblocks < kBitslicedBlocks ? nblocks : kBitslicedBlocks;
     for (size_t b = 0; b < n; ++b) {
@@ -543,7 +709,7 @@ void Ctr(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks, ui
       lo = (lo & ~mask_lo) | ((lo + 1) & mask_lo);
       hi = (hi & ~mask_hi) | ((hi + carry) & mask_hi);
     }
-    CryptUpTo16(sliced, ks, ks, n);
+    CryptPass(sliced, ks, ks, n);
     for (size_t i = 0; i < 16 * n; ++i) out[i] = in[i] ^ ks[i];
     out += 16 * n;
     in += 16 * n;
@@ -571,13 +737,14 @@ BITSLICED_NO_POINTER_OVERFLOW_CHECK void BitslicedRoundFunction(bool odd, uint8_
   UnsliceFirstLane(block, s);
 }
 
+void BitslicedSliceKey(AriaKey* key) { SliceKey(&key->sliced, *key); }
+
 void BitslicedCryptBlocks(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
   if (nblocks == 0) return;
-  SlicedKey sliced;
-  SliceKey(&sliced, key);
+  const SlicedKey& sliced = key.sliced;
   while (nblocks > 0) {
     const size_t n = nblocks < kBitslicedBlocks ? nblocks : kBitslicedBlocks;
-    CryptUpTo16(sliced, out, in, n);
+    CryptPass(sliced, out, in, n);
     out += 16 * n;
     in += 16 * n;
     nblocks -= n;

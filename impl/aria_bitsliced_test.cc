@@ -54,18 +54,25 @@ TEST(AriaBitslicedTest, BlocksMatchReference) {
   }
 }
 
-// Block v is v repeated: after the first key addition every S-box sees every byte value.
+// Block v is v repeated: after the first key addition every S-box sees every byte value, in
+// 16-block passes (one call of 256 blocks) and in the narrow engine's passes (calls of 1..4).
 TEST(AriaBitslicedTest, EveryByteValueInEveryPosition) {
   std::mt19937_64 rng(17);
   for (size_t key_len : {16, 32}) {
     const AriaKey key = MakeKey(Random(rng, key_len), true);
-    std::vector<uint8_t> in(256 * 16), want(in.size()), got(in.size());
+    std::vector<uint8_t> in(256 * 16), want(in.size());
     for (size_t v = 0; v < 256; ++v) std::memset(&in[16 * v], static_cast<int>(v), 16);
     AriaRefCryptBlocks(key, want.data(), in.data(), 256);
-    BitslicedCryptBlocks(key, got.data(), in.data(), 256);
-    for (size_t v = 0; v < 256; ++v) {
-      EXPECT_EQ(Hex(&got[16 * v], 16), Hex(&want[16 * v], 16))
-          << "key_len=" << key_len << " byte value " << v;
+    for (size_t per_call : {256, 1, 2, 3, 4}) {
+      std::vector<uint8_t> got(in.size());
+      for (size_t b = 0; b < 256; b += per_call) {
+        const size_t n = 256 - b < per_call ? 256 - b : per_call;
+        BitslicedCryptBlocks(key, &got[16 * b], &in[16 * b], n);
+      }
+      for (size_t v = 0; v < 256; ++v) {
+        EXPECT_EQ(Hex(&got[16 * v], 16), Hex(&want[16 * v], 16))
+            << "key_len=" << key_len << " blocks per call " << per_call << " byte value " << v;
+      }
     }
   }
 }

@@ -12,11 +12,24 @@ namespace ariasuite {
 inline constexpr size_t kAriaBlockSize = 16;
 inline constexpr int kAriaMaxRounds = 16;
 
+// The round keys in the layouts of the scalar path's bit-sliced engine (impl/aria_bitsliced.cc), in
+// its field basis, each key bit spread over the lanes of its byte: 32 words per round key for the
+// 16-block pass, 8 for the pass over up to 4 blocks.
+struct AriaSlicedKey {
+  alignas(64) uint64_t rk[kAriaMaxRounds + 1][4][8];
+  alignas(64) uint64_t planes[kAriaMaxRounds + 1][8];
+  int rounds;
+};
+
 struct AriaKey {
   // rk[i] is round key i+1 as 16 bytes in the RFC's byte order (byte 0 is the most significant);
   // rk[rounds] is the final whitening key. Entries past rounds are zero.
   alignas(64) uint8_t rk[kAriaMaxRounds + 1][kAriaBlockSize];
   int rounds;  // 12, 14 or 16 for 128-, 192- and 256-bit keys.
+  // rk for the scalar path, sliced once by AriaSetEncryptKey / AriaSetDecryptKey so that the
+  // engine, called once per block by the serial modes (CBC encryption, CFB, OFB, KW), does not
+  // slice the schedule again on every call.
+  AriaSlicedKey sliced;
 };
 
 }  // namespace ariasuite

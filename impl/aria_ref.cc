@@ -151,7 +151,10 @@ const Backend& ScalarBackend() {
 
 }  // namespace internal
 
-Status AriaSetEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
+namespace {
+
+// RFC 5794 §2.2: the encryption round keys into out->rk and out->rounds (out->sliced left zero).
+Status ExpandEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
   if (key_len != 16 && key_len != 24 && key_len != 32) return Status::kBadKeyLength;
   std::memset(out, 0, sizeof(*out));
   // RFC 5794 §2.2: KL || KR = K || 0...0; CK1..CK3 rotate through C1..C3 with the key size.
@@ -193,9 +196,17 @@ Status AriaSetEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
   return Status::kOk;
 }
 
+}  // namespace
+
+Status AriaSetEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
+  const Status s = ExpandEncryptKey(out, key, key_len);
+  if (s == Status::kOk) internal::BitslicedSliceKey(out);
+  return s;
+}
+
 Status AriaSetDecryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
   AriaKey ek;
-  const Status s = AriaSetEncryptKey(&ek, key, key_len);
+  const Status s = ExpandEncryptKey(&ek, key, key_len);
   if (s != Status::kOk) return s;
   // RFC 5794 §2.4 (key part): dk1 = ek_{n+1}, dk_i = A(ek_{n+2-i}) for 2 <= i <= n, dk_{n+1} = ek1.
   std::memset(out, 0, sizeof(*out));
@@ -208,6 +219,7 @@ Status AriaSetDecryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
   }
   std::memcpy(out->rk[n], ek.rk[0], 16);
   std::memset(&ek, 0, sizeof(ek));
+  internal::BitslicedSliceKey(out);
   return Status::kOk;
 }
 

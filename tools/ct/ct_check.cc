@@ -91,7 +91,11 @@ bool Tainted(const void* p, size_t len) {
 #endif
 
 // The round keys are secret; the round count is public.
-void MarkSecret(const AriaKey& key) { MarkSecret(key.rk, sizeof(key.rk)); }
+void MarkSecret(const AriaKey& key) {
+  MarkSecret(key.rk, sizeof(key.rk));
+  MarkSecret(key.sliced.rk, sizeof(key.sliced.rk));  // the scalar path's copies of rk
+  MarkSecret(key.sliced.planes, sizeof(key.sliced.planes));
+}
 
 // ---- Test data and failure reporting ----
 
