@@ -97,22 +97,19 @@ def read_functions(path):
 
 
 def short_names(name):
-    """'ns::Class::Fn<3>(int) const' -> {'Fn', 'Class::Fn'}."""
-    depth, cut = 0, len(name)
-    for i, c in enumerate(name):  # drop the parameters: the first '(' outside template arguments
-        depth += (c == "<") - (c == ">")
+    """'void ns::(anonymous namespace)::Class::Fn<3>(int) const' -> {'Fn', 'Class::Fn'}."""
+    name = re.sub(r"\[abi:[^\]]*\]", "", name.replace("(anonymous namespace)::", ""))
+    depth, bare = 0, ""
+    for c in name:  # template arguments out, up to the parameters (the first '(' outside them)
         if c == "(" and depth == 0:
-            cut = i
             break
-    parts, depth, current = [], 0, ""
-    for c in name[:cut]:
         if c == "<":
             depth += 1
         elif c == ">":
             depth -= 1
         elif depth == 0:
-            current += c
-    parts = [p for p in current.split("::") if p]
+            bare += c
+    parts = [p for p in bare.split()[-1:][0].split("::") if p] if bare.split() else []
     if not parts:
         return set()
     return {parts[-1]} | ({"::".join(parts[-2:])} if len(parts) > 1 else set())
@@ -180,7 +177,10 @@ def main():
             lines = set(numbers)
             for name in names:
                 if name in functions.get(path, {}):
-                    lines |= {n for n in functions[path][name] if counts.get(path, {}).get(n) == "0"}
+                    zero = {n for n in functions[path][name] if counts.get(path, {}).get(n) == "0"}
+                    if not zero:
+                        why.append("`%s` has no unreached line" % name)
+                    lines |= zero
                 else:
                     why.append("no function `%s`" % name)
             reached = sorted(n for n in numbers if counts.get(path, {}).get(n, "0") != "0")

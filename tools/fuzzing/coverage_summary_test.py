@@ -98,7 +98,9 @@ class ExplainedLinesTest(unittest.TestCase):
                                  "| `impl/x.cc` | `Early` | now reached |\n")
         self.assertIn("2 stale rows", summary)
         self.assertIn("(no function `Gone`)", summary)
-        self.assertIn("impl/x.cc | `Early` | (no unreached line)", summary)
+        self.assertIn("impl/x.cc | `Early` | (`Early` has no unreached line)", summary)
+        summary, _ = run("| `impl/x.cc` | `Late`, `Early` | one of two reached |\n")
+        self.assertIn("impl/x.cc | `Late`, `Early` | (`Early` has no unreached line)", summary)
         self.assertFalse(any("(explained)" in u for u in uncovered))
 
     def test_an_item_that_is_no_line_nor_function_is_refused(self):
