@@ -33,7 +33,7 @@ FUNCTIONS = {"data": [{"functions": [
      "regions": [[9, 1, 10, 2, 0, 0, 0, 0]]}]}]}
 
 
-def run(md_rows, expect_ok=True):
+def run(md_rows, expect_ok=True, show=SHOW):
     with tempfile.TemporaryDirectory() as d:
         paths = {k: os.path.join(d, k) for k in ("export.json", "show.txt", "summary.txt",
                                                   "uncovered.txt", "COVERAGE.md", "functions.json")}
@@ -42,7 +42,7 @@ def run(md_rows, expect_ok=True):
         with open(paths["functions.json"], "w") as f:
             json.dump(FUNCTIONS, f)
         with open(paths["show.txt"], "w") as f:
-            f.write(SHOW)
+            f.write(show)
         with open(paths["COVERAGE.md"], "w") as f:
             f.write("| file | lines | reason |\n| --- | --- | --- |\n" + md_rows)
         done = subprocess.run([sys.executable, SUMMARY, paths["export.json"], paths["show.txt"],
@@ -84,6 +84,11 @@ class ExplainedLinesTest(unittest.TestCase):
         summary, _ = run("| `impl/x.cc` | 9, 11-12 | shrunk |\n")
         self.assertIn("1 stale rows", summary)
         self.assertIn("(past the file's last line 10: 11, 12)", summary)
+
+    def test_a_row_of_lines_llvm_cov_does_not_count_is_stale(self):
+        show = SHOW.replace("    5|      1|", "    5|       |")  # line 5: a comment, say
+        summary, _ = run("| `impl/x.cc` | 5 | blank now |\n", show=show)
+        self.assertIn("  stale: impl/x.cc | 5 | (no unreached line)", summary)
 
     def test_a_function_row_explains_its_unreached_lines(self):
         summary, uncovered = run("| `impl/x.cc` | `Late`, 3-4 | test hook |\n"
