@@ -7,12 +7,15 @@
 // a bit flipped. CTR counters can be set a few blocks before a carry across 8, 16, ... 128 bits.
 // For ECB, CBC, CTR, CFB and OFB our streaming APIs (impl/modes.h) also run the input cut into up
 // to 8 update calls, which must give the one-shot bytes.
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "fuzz/fuzz_common.h"
 #include "fuzz/fuzz_entry.h"
 #include "impl/aria.h"
+#include "impl/ccm.h"
 #include "impl/cmac.h"
 #include "impl/dispatch.h"
 #include "impl/modes.h"
@@ -145,6 +148,38 @@ void CheckCmacVerify(const ModesCase& c, const Request& r, const Answers& answer
   verify.Check();
 }
 
+// SP 800-38C §A.1: the text length must fit the q = 15 - nonce_len byte length field. With a
+// 13-byte nonce (q = 2) every path must return kTooLong for 2^16 bytes and more, seal and open
+// alike; the text is 2^16 plus this input's length (at most 4 KiB) of zeros, so no input has to
+// be 64 KiB long.
+// Each answer's output is the status byte, compared with kTooLong (refusals alone would agree
+// whatever their status).
+void CheckCcmLengthField(const Request& r) {
+  if (r.iv.size() != 13 || !AriaCcmTagLengthOk(r.tag_len)) return;
+  AriaKey key;
+  if (AriaSetEncryptKey(&key, r.key.data(), r.key.size()) != Status::kOk) return;
+  constexpr size_t kLimit = size_t{1} << 16;
+  constexpr size_t kOver = 4096;  // the most the text goes past the limit (max_len)
+  static std::vector<uint8_t> in(kLimit + kOver), out(kLimit + kOver);
+  const size_t len = kLimit + std::min(r.input.size(), kOver);
+  uint8_t tag[16] = {};
+  Differ check("ccm-length-field");
+  Describe(&check, r);
+  check.Param("text_len", static_cast<int64_t>(len));
+  check.Note("output: the Status each returns for a text the 2-byte length field cannot hold");
+  const auto status = [](Status st) { return Accepted({static_cast<uint8_t>(st)}); };
+  check.Add("construction", true, status(Status::kTooLong));
+  for (Impl impl : AvailableImpls()) {
+    const Status seal = AriaCcmSeal(impl, key, out.data(), tag, r.tag_len, r.iv.data(), r.iv.size(),
+                                    in.data(), len, r.aad.data(), r.aad.size());
+    check.Add(std::string("ours/") + ImplName(impl) + "/AriaCcmSeal", true, status(seal));
+    const Status open = AriaCcmOpen(impl, key, out.data(), r.iv.data(), r.iv.size(), in.data(), len,
+                                    tag, r.tag_len, r.aad.data(), r.aad.size());
+    check.Add(std::string("ours/") + ImplName(impl) + "/AriaCcmOpen", true, status(open));
+  }
+  check.Check();
+}
+
 }  // namespace
 
 void FuzzOne(const uint8_t* data, size_t size) {
@@ -221,6 +256,7 @@ void FuzzOne(const uint8_t* data, size_t size) {
   }
   differ.Check();
   if (kind == ModeKind::kCmac) CheckCmacVerify(c, r, answers);
+  if (kind == ModeKind::kCcm) CheckCcmLengthField(r);
 }
 
 }  // namespace ariasuite::fuzz

@@ -9,6 +9,7 @@
 #   .cache/coverage/summary.txt       one line per folder, one per impl/ file (lines, branches)
 #   .cache/coverage/uncovered.txt     every impl/ line no input reaches (file:line: code), those that
 #                                     fuzz/COVERAGE.md does not explain first
+#   .cache/coverage/functions.json    impl/'s function records (extents for COVERAGE.md's `Function` rows)
 # Prints the summary and the number of uncovered impl/ lines. Exit 0, or 1 when a step failed.
 set -uo pipefail
 root="${ARIASUITE_ROOT:?}"
@@ -75,12 +76,17 @@ ignore='^/usr/|/external/'
 "$cov" export "${objects[@]}" -instr-profile="$out/all.profdata" -summary-only \
   -ignore-filename-regex="$ignore" >"$out/summary.json" 2>/dev/null \
   || { echo "coverage: llvm-cov export failed"; exit 1; }
+# Function records of impl/ (extents of the functions fuzz/COVERAGE.md's rows may name).
+"$cov" export "${objects[@]}" -instr-profile="$out/all.profdata" -skip-expansions \
+  -ignore-filename-regex="$ignore|(^|/)(conformance|fuzz|oracles|tools|vectors|testing)/" \
+  >"$out/functions.json" 2>/dev/null || { echo "coverage: llvm-cov export (functions) failed"; exit 1; }
 "$cov" show "${objects[@]}" -instr-profile="$out/all.profdata" -ignore-filename-regex="$ignore" \
   >"$out/all.txt" 2>/dev/null || { echo "coverage: llvm-cov show (text) failed"; exit 1; }
 explained=()
-[[ -f "$root/fuzz/COVERAGE.md" ]] && explained=("$root/fuzz/COVERAGE.md")
+[[ -f "$root/fuzz/COVERAGE.md" ]] && explained=("$root/fuzz/COVERAGE.md" "$out/functions.json")
 python3 "$root/tools/fuzzing/coverage_summary.py" "$out/summary.json" "$out/all.txt" \
   "$out/summary.txt" "$out/uncovered.txt" "${explained[@]}" || exit 1
 cat "$out/summary.txt"
 echo "coverage: $(grep -c . "$out/uncovered.txt") impl/ lines no input reaches, $(grep -vc '(explained)' "$out/uncovered.txt") of them not explained in fuzz/COVERAGE.md: $out/uncovered.txt"
+echo "coverage: $(grep -c '^  stale: ' "$out/summary.txt") stale rows in fuzz/COVERAGE.md (listed above)"
 echo "coverage: report $out/html/index.html"
