@@ -17,7 +17,7 @@
 #include "impl/ccm.h"
 #include "impl/cmac.h"
 #include "impl/gcm.h"
-#include "impl/gcm_internal.h"
+#include "impl/gcm_limits.h"
 #include "impl/keywrap.h"
 #include "impl/modes.h"
 #include "impl/testing/gcm_lengths.h"

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "impl/gcm_internal.h"
+#include "impl/gcm_limits.h"
 #include "impl/testing/gcm_lengths.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
