@@ -124,7 +124,9 @@ TEST_P(DispatchPathTest, RequestedPathActuallyRuns) {
             Status::kOk);
   EXPECT_GE(internal::BackendCalls(impl), 3u);
   for (Impl other : AllImpls()) {
-    if (other != impl) EXPECT_EQ(internal::BackendCalls(other), 0u) << ImplName(other);
+    if (other != impl) {
+      EXPECT_EQ(internal::BackendCalls(other), 0u) << ImplName(other);
+    }
   }
 }
 
