@@ -26,9 +26,6 @@
 namespace ariasuite {
 namespace {
 
-using Bytes = std::vector<uint8_t>;
-using test_util::RandomBytes;
-
 class ApiLimitsTest : public test_util::PerImplTest {
  protected:
   AriaGcmKey GcmKey() {
