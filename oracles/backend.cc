@@ -145,10 +145,10 @@ Result Broken(std::string error) {
 
 std::string DescribeRequest(const Request& r) {
   std::string s = OpName(r.op);
-  s += " cipher=";
+  s += ' ';
   s += CipherName(r.cipher);
-  s += " key=" + Hex(r.key) + " iv=" + Hex(r.iv) + " aad=" + Hex(r.aad) + " input=" + Hex(r.input) +
-       " tag=" + Hex(r.tag) + " tag_len=" + std::to_string(r.tag_len);
+  s += " key=" + Hex(r.key) + " iv=" + Hex(r.iv) + " aad=" + Hex(r.aad) + " in=" + Hex(r.input) +
+       " tag=" + Hex(r.tag) + " taglen=" + std::to_string(r.tag_len);
   return s;
 }
 

@@ -50,14 +50,7 @@ bool ReadLine(FILE* in, std::string* line) {
 
 }  // namespace
 
-std::string FormatRequestLine(const Request& r) {
-  std::string s = OpName(r.op);
-  s += ' ';
-  s += CipherName(r.cipher);
-  s += " key=" + Hex(r.key) + " iv=" + Hex(r.iv) + " aad=" + Hex(r.aad) + " in=" + Hex(r.input) +
-       " tag=" + Hex(r.tag) + " taglen=" + std::to_string(r.tag_len);
-  return s;
-}
+std::string FormatRequestLine(const Request& r) { return DescribeRequest(r); }
 
 bool ParseRequestLine(std::string_view line, Request* out, std::string* error) {
   line = Chomp(line);
