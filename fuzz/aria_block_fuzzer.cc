@@ -5,6 +5,7 @@
 // the readable reference rounds (impl/aria_ref.h: sbox.cc's S-boxes, byte-wise diffusion) that the
 // fast bit-sliced scalar engine replaced, as one more answer of ours.
 #include <cstdint>
+#include <optional>
 
 #include "fuzz/fuzz_common.h"
 #include "fuzz/fuzz_entry.h"
@@ -12,11 +13,31 @@
 #include "impl/aria_ref.h"
 
 namespace ariasuite::fuzz {
+namespace {
+
+// Our key schedule of c's key in c's direction; nullopt when it refuses the key.
+std::optional<AriaKey> ScheduleKey(const BlockCase& c) {
+  AriaKey key;
+  const Status st = c.decrypt ? AriaSetDecryptKey(&key, c.key.data(), c.key.size())
+                              : AriaSetEncryptKey(&key, c.key.data(), c.key.size());
+  if (st != Status::kOk) return std::nullopt;
+  return key;
+}
+
+// An answer of ours: crypt's output under key, or a refusal when the key schedule refused.
+template <typename Crypt>
+oracles::Result Answer(const std::optional<AriaKey>& key, Crypt crypt) {
+  oracles::Result result;
+  result.accepted = key.has_value();
+  if (key) result.output = crypt(*key);
+  return result;
+}
+
+}  // namespace
 
 void FuzzOne(const uint8_t* data, size_t size) {
-  FuzzReader reader(data, size);
   BlockCase c;
-  c.Visit(reader);
+  ReadCases(data, size, c);
   Request r;
   r.op = c.decrypt ? Op::kEcbDecrypt : Op::kEcbEncrypt;
   r.key = c.key;
@@ -28,30 +49,22 @@ void FuzzOne(const uint8_t* data, size_t size) {
 
   // The readable reference rounds over every block (our key schedule, their rounds).
   const bool valid_key = c.key.size() == 16 || c.key.size() == 24 || c.key.size() == 32;
+  const std::optional<AriaKey> key = valid_key ? ScheduleKey(c) : std::nullopt;
   if (valid_key) {
-    AriaKey key;
-    const Status st = c.decrypt ? AriaSetDecryptKey(&key, c.key.data(), c.key.size())
-                                : AriaSetEncryptKey(&key, c.key.data(), c.key.size());
-    oracles::Result ref;
-    ref.accepted = st == Status::kOk;
-    if (ref.accepted) {
-      ref.output.resize(c.data.size());
-      internal::AriaRefCryptBlocks(key, ref.output.data(), c.data.data(), c.data.size() / 16);
-    }
-    differ.Add("ours/reference-rounds", true, ref);
+    differ.Add("ours/reference-rounds", true, Answer(key, [&c](const AriaKey& k) {
+                 oracles::Bytes out(c.data.size());
+                 internal::AriaRefCryptBlocks(k, out.data(), c.data.data(), c.data.size() / 16);
+                 return out;
+               }));
   }
 
   // The single-block API of the scalar reference, on the first block.
   if (valid_key && !c.data.empty()) {
-    AriaKey key;
-    const Status st = c.decrypt ? AriaSetDecryptKey(&key, c.key.data(), c.key.size())
-                                : AriaSetEncryptKey(&key, c.key.data(), c.key.size());
-    oracles::Result one;
-    one.accepted = st == Status::kOk;
-    if (one.accepted) {
-      one.output.assign(c.data.begin(), c.data.begin() + 16);
-      AriaCryptBlock(key, one.output.data(), one.output.data());
-    }
+    const oracles::Result one = Answer(key, [&c](const AriaKey& k) {
+      oracles::Bytes out(c.data.begin(), c.data.begin() + 16);
+      AriaCryptBlock(k, out.data(), out.data());
+      return out;
+    });
     // Compared with the first block of our scalar path's answer.
     Differ block(std::string(oracles::OpName(r.op)) + "-first-block");
     Describe(&block, r);

@@ -16,11 +16,9 @@
 namespace ariasuite::fuzz {
 
 void FuzzOne(const uint8_t* data, size_t size) {
-  FuzzReader reader(data, size);
   GcmCase c;
-  c.Visit(reader);
   OpenTamper t;
-  t.Visit(reader);
+  ReadCases(data, size, c, t);
   const GcmSetup setup(&c, oracles::Cipher::kAria);
   Request r = setup.Make(Op::kGcmOpen);
   Differ differ("gcm-open");

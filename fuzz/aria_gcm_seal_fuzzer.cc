@@ -12,9 +12,8 @@
 namespace ariasuite::fuzz {
 
 void FuzzOne(const uint8_t* data, size_t size) {
-  FuzzReader reader(data, size);
   GcmCase c;
-  c.Visit(reader);
+  ReadCases(data, size, c);
   const GcmSetup setup(&c, oracles::Cipher::kAria);
   const Request r = setup.Make(Op::kGcmSeal);
   Differ differ("gcm-seal");

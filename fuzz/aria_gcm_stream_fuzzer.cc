@@ -100,11 +100,9 @@ std::string StreamOpen(const AriaGcmKey& key, const GcmCase& c, const StreamSpli
 }  // namespace
 
 void FuzzOne(const uint8_t* data, size_t size) {
-  FuzzReader reader(data, size);
   GcmCase c;
-  c.Visit(reader);
   StreamSplit s;
-  s.Visit(reader);
+  ReadCases(data, size, c, s);
   const GcmSetup setup(&c, oracles::Cipher::kAria);
   const Request r = setup.Make(Op::kGcmSeal);
   Differ seal("gcm-stream-seal");

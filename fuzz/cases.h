@@ -12,6 +12,7 @@
 #include <string>
 
 #include "fuzz/fuzz_io.h"
+#include "oracles/backend.h"
 #include "oracles/gcm_math.h"
 
 namespace ariasuite::fuzz {
@@ -84,26 +85,27 @@ struct BlockCase {
   }
 };
 
-// aria_modes: one of the modes below with its parameters, and a chunking of the input across
-// update calls (ECB, CBC, CTR, CFB128, CFB8, CFB1, OFB).
-enum class ModeKind : uint8_t {
-  kEcb,
-  kCbc,
-  kCtr,
-  kCbcPkcs5,
-  kCcm,
-  kCmac,
-  kKw,
-  kKwp,
-  kCfb128,
-  kCfb8,
-  kCfb1,
-  kOfb,
-  kCount
-};
+// aria_modes: one of kFuzzedModes with its parameters, and a chunking of the input across update
+// calls (ECB, CBC, CTR, CFB128, CFB8, CFB1, OFB).
+using ModeKind = oracles::Mode;
+
+// The modes aria_modes fuzzes (every mode but GCM, which has targets of its own) in the order the
+// input's mode byte selects them: the order is part of the input format (committed inputs).
+inline constexpr std::array<ModeKind, 12> kFuzzedModes = {
+    ModeKind::kEcb,    ModeKind::kCbc,  ModeKind::kCtr,  ModeKind::kCbcPkcs5,
+    ModeKind::kCcm,    ModeKind::kCmac, ModeKind::kKw,   ModeKind::kKwp,
+    ModeKind::kCfb128, ModeKind::kCfb8, ModeKind::kCfb1, ModeKind::kOfb};
+
+// The mode byte that selects kind (the writer's side of ModesCase::Kind()); 0 for GCM.
+constexpr uint8_t ModeByte(ModeKind kind) {
+  for (size_t i = 0; i < kFuzzedModes.size(); ++i) {
+    if (kFuzzedModes[i] == kind) return static_cast<uint8_t>(i);
+  }
+  return 0;
+}
 
 struct ModesCase {
-  uint8_t mode = 0;      // ModeKind
+  uint8_t mode = 0;      // kFuzzedModes index (mod its size)
   bool decrypt = false;  // decrypt / open / unwrap / (CMAC: ignored)
   uint8_t key_index = 0;
   uint8_t ctr_mode = 0;     // CTR: 0 IV as given; 1 the low carry_bytes bytes ff.. (carry soon)
@@ -121,8 +123,8 @@ struct ModesCase {
 
   template <typename Io>
   void Visit(Io& io) {
-    // 0..15 (Kind() takes it mod kCount): a mode byte b of an input written when there were 8
-    // kinds, b % 8, reads the same kind whenever b % 16 < 8, as for every committed input.
+    // 0..15 (Kind() takes it mod kFuzzedModes.size()): a mode byte b of an input written when there
+    // were 8 kinds, b % 8, reads the same kind whenever b % 16 < 8, as for every committed input.
     io.template Int<uint8_t>(&mode, 0, 15);
     io.Bool(&decrypt);
     io.template Int<uint8_t>(&key_index, 0, 2);
@@ -143,9 +145,7 @@ struct ModesCase {
     io.Sized(&aad, 64);
     io.Data(&data, length.Length());
   }
-  ModeKind Kind() const {
-    return static_cast<ModeKind>(mode % static_cast<uint8_t>(ModeKind::kCount));
-  }
+  ModeKind Kind() const { return kFuzzedModes[mode % kFuzzedModes.size()]; }
 };
 
 // The GCM message of aria_gcm_seal, aria_gcm_open, aria_gcm_stream and gcm_layer_boringssl.

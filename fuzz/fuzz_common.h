@@ -3,6 +3,8 @@
 #ifndef ARIASUITE_FUZZ_FUZZ_COMMON_H_
 #define ARIASUITE_FUZZ_FUZZ_COMMON_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -18,6 +20,13 @@ namespace ariasuite::fuzz {
 using oracles::Backend;
 using oracles::Op;
 using oracles::Request;
+
+// Decodes a fuzz input into its cases (cases.h), in order: ReadCases(data, size, c, tamper).
+template <typename... Cases>
+void ReadCases(const uint8_t* data, size_t size, Cases&... cases) {
+  FuzzReader reader(data, size);
+  (cases.Visit(reader), ...);
+}
 
 // The available backends of the registry names (oracles/backend.h MakeBackends), created on
 // first use and kept for the process. A name the registry does not know is a fatal error.

@@ -20,6 +20,24 @@ Request Cfb1(oracles::Bytes input) {
   return r;
 }
 
+// The mode byte of aria_modes' inputs: the writer's ModeByte and the reader's Kind() agree on every
+// fuzzed mode, and the committed order holds (ECB, CBC, CTR first: make_seeds writes k % 3; byte 7
+// of an input written with 8 kinds is KWP).
+TEST(FuzzCommonTest, ModeByteAndKindAgree) {
+  for (ModeKind kind : kFuzzedModes) {
+    ModesCase c;
+    c.mode = ModeByte(kind);
+    EXPECT_EQ(c.Kind(), kind) << oracles::ModeName(kind);
+    c.mode += kFuzzedModes.size();
+    EXPECT_EQ(c.Kind(), kind) << oracles::ModeName(kind);
+    EXPECT_NE(kind, ModeKind::kGcm);
+  }
+  EXPECT_EQ(kFuzzedModes[0], ModeKind::kEcb);
+  EXPECT_EQ(kFuzzedModes[1], ModeKind::kCbc);
+  EXPECT_EQ(kFuzzedModes[2], ModeKind::kCtr);
+  EXPECT_EQ(kFuzzedModes[7], ModeKind::kKwp);
+}
+
 TEST(FuzzCommonTest, AriaBackendsAskTheStandardsOracles) {
   for (const char* name : {"openssl", "sp800-38a", "sp800-38d", "sp800-38f"}) {
     bool found = false;

@@ -92,11 +92,7 @@ void Run(const uint8_t* data, size_t size) {
   spec.key.assign(c.key.begin(), c.key.begin() + 16 + 8 * c.key_size);
   std::memcpy(spec.iv, c.iv.data(), 16);
   SetCounter(spec.iv, c, fn.blocks);
-  spec.in_place = c.in_place;
-  spec.src_shift = c.src_shift;
-  spec.dst_shift = c.dst_shift;
-  spec.keystream_shift = c.keystream_shift;
-  spec.iv_shift = c.iv_shift;
+  spec.layout = c.layout;
   spec.fill = c.delta;
   for (unsigned call = 0; call < c.calls; ++call) {
     spec.input.assign(all.begin() + call * len, all.begin() + (call + 1) * len);

@@ -253,7 +253,7 @@ void ModeSeeds(const std::string& dir) {
       for (bool decrypt : {false, true}) {
         if (s.kind == ModeKind::kCmac && decrypt) continue;
         ModesCase c;
-        c.mode = static_cast<uint8_t>(s.kind);
+        c.mode = ModeByte(s.kind);
         c.decrypt = decrypt;
         c.key_index = static_cast<uint8_t>(KeyIndex(t->key.size()));
         c.key = t->key;
@@ -271,13 +271,8 @@ void ModeSeeds(const std::string& dir) {
         if (c.data.size() > 1200) continue;
         c.length = LengthChoice::Raw(c.data.size());
         Write("aria_modes",
-              std::string("wycheproof-") +
-                  oracles::ModeName(s.kind == ModeKind::kCbcPkcs5 ? Mode::kCbcPkcs5
-                                    : s.kind == ModeKind::kCcm    ? Mode::kCcm
-                                    : s.kind == ModeKind::kCmac   ? Mode::kCmac
-                                    : s.kind == ModeKind::kKw     ? Mode::kKw
-                                                                  : Mode::kKwp) +
-                  "-tc" + std::to_string(t->id) + (decrypt ? "-dec" : "-enc"),
+              std::string("wycheproof-") + oracles::ModeName(s.kind) + "-tc" +
+                  std::to_string(t->id) + (decrypt ? "-dec" : "-enc"),
               Encode(c));
       }
     }
@@ -319,7 +314,7 @@ void ModeSeeds(const std::string& dir) {
   for (const auto& f : kFeedback) {
     for (uint8_t k = 0; k < 4; ++k) {
       ModesCase c;
-      c.mode = static_cast<uint8_t>(f.kind);
+      c.mode = ModeByte(f.kind);
       c.decrypt = k & 1;
       c.key_index = k % 3;
       const bool serial_per_byte = f.kind == ModeKind::kCfb8 || f.kind == ModeKind::kCfb1;

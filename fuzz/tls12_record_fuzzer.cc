@@ -112,9 +112,8 @@ Result EvpOpen(const TlsCase& c, uint64_t seq, const Bytes& record) {
 }  // namespace
 
 void FuzzOne(const uint8_t* data, size_t size) {
-  FuzzReader reader(data, size);
   TlsCase c;
-  c.Visit(reader);
+  ReadCases(data, size, c);
   std::vector<std::pair<Impl, AriaGcmKey>> keys;
   for (Impl impl : AvailableImpls()) {
     AriaGcmKey key;

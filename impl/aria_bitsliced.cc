@@ -27,6 +27,7 @@
 // Nothing indexes memory or branches on key or data; the work depends on nblocks only.
 #include "impl/aria_bitsliced.h"
 
+#include <bit>
 #include <cstring>
 #include <utility>
 
@@ -217,24 +218,33 @@ static_assert(IsIdentity(Identity()));
 
 // ---- Bit-sliced arithmetic on 64 lanes ----
 
+// The fuzz build (clang -O1 with ASan and UBSan) must keep the state in registers as -O2 does, or
+// the engine runs 4x slower there. So every helper is forced inline and its fixed-count loops are
+// unrolled, which makes each index into the state arrays a constant; and UBSan's pointer-overflow
+// check, which turns each array address into an integer and so keeps the arrays in memory, is left
+// out of these helpers. Their pointer arithmetic is a constant index into a fixed-size array (or
+// 8 bytes of a caller's block), which cannot wrap; AddressSanitizer still checks every access.
+#define BITSLICED_NO_POINTER_OVERFLOW_CHECK __attribute__((no_sanitize("pointer-overflow")))
+#define BITSLICED_INLINE [[gnu::always_inline]] inline BITSLICED_NO_POINTER_OVERFLOW_CHECK
+
 using W = uint64_t;
 
 // y = M x + c on eight bit planes. M and c are compile-time constants and the sums are expanded
 // by pack expansion, so this is a fixed XOR network at every optimisation level (sanitizer builds
 // use -O1).
 template <Mat M, uint8_t C, int I, int... J>
-inline W AffineRow(const W x[8], std::integer_sequence<int, J...>) {
+BITSLICED_INLINE W AffineRow(const W x[8], std::integer_sequence<int, J...>) {
   return (((C >> I) & 1) ? ~W{0} : W{0}) ^ (((M.col[J] >> I) & 1 ? x[J] : W{0}) ^ ...);
 }
 
 template <Mat M, uint8_t C, int... I>
-inline void AffineRows(W x[8], std::integer_sequence<int, I...> rows) {
+BITSLICED_INLINE void AffineRows(W x[8], std::integer_sequence<int, I...> rows) {
   const W y[8] = {AffineRow<M, C, I>(x, rows)...};
   ((x[I] = y[I]), ...);
 }
 
 template <Mat M, uint8_t C>
-inline void Affine(W x[8]) {
+BITSLICED_INLINE void Affine(W x[8]) {
   if constexpr (IsIdentity(M) && C == 0) return;
   AffineRows<M, C>(x, std::make_integer_sequence<int, 8>());
 }
@@ -246,35 +256,36 @@ struct G16 {
   G4 h, l;  // h z + l
 };
 
-inline G4 operator^(G4 a, G4 b) { return {a.c1 ^ b.c1, a.c0 ^ b.c0}; }
-inline G16 operator^(G16 a, G16 b) { return {a.h ^ b.h, a.l ^ b.l}; }
+BITSLICED_INLINE G4 operator^(G4 a, G4 b) { return {a.c1 ^ b.c1, a.c0 ^ b.c0}; }
+BITSLICED_INLINE G16 operator^(G16 a, G16 b) { return {a.h ^ b.h, a.l ^ b.l}; }
 
-inline G4 Mul(G4 a, G4 b) {  // Karatsuba, w^2 = w + 1
+BITSLICED_INLINE G4 Mul(G4 a, G4 b) {  // Karatsuba, w^2 = w + 1
   const W hh = a.c1 & b.c1, ll = a.c0 & b.c0, mm = (a.c1 ^ a.c0) & (b.c1 ^ b.c0);
   return {mm ^ ll, hh ^ ll};
 }
-inline G4 Square(G4 a) { return {a.c1, a.c1 ^ a.c0}; }  // also the inverse in GF(4)
-inline G4 MulN(G4 a) { return {a.c1 ^ a.c0, a.c1}; }    // times w
+BITSLICED_INLINE G4 Square(G4 a) { return {a.c1, a.c1 ^ a.c0}; }  // also the inverse in GF(4)
+BITSLICED_INLINE G4 MulN(G4 a) { return {a.c1 ^ a.c0, a.c1}; }    // times w
 
-inline G16 Mul(G16 a, G16 b) {  // Karatsuba, z^2 = z + w
+BITSLICED_INLINE G16 Mul(G16 a, G16 b) {  // Karatsuba, z^2 = z + w
   const G4 hh = Mul(a.h, b.h), ll = Mul(a.l, b.l), mm = Mul(a.h ^ a.l, b.h ^ b.l);
   return {mm ^ ll, MulN(hh) ^ ll};
 }
-inline G16 Square(G16 a) {  // (h z + l)^2 = h^2 z + (w h^2 + l^2)
+BITSLICED_INLINE G16 Square(G16 a) {  // (h z + l)^2 = h^2 z + (w h^2 + l^2)
   const G4 h2 = Square(a.h);
   return {h2, MulN(h2) ^ Square(a.l)};
 }
-inline G16 Inv(G16 a) {
+BITSLICED_INLINE G16 Inv(G16 a) {
   const G4 d = Square(MulN(Square(a.h)) ^ Mul(a.h, a.l) ^ Square(a.l));
   return {Mul(a.h, d), Mul(a.h ^ a.l, d)};
 }
-inline G16 MulLambda(G16 a) {  // times the constant kLambda: its bits become all-0 / all-1 words
+// Times the constant kLambda: its bits become all-0 / all-1 words.
+BITSLICED_INLINE G16 MulLambda(G16 a) {
   constexpr auto bit = [](int i) { return ((kLambda >> i) & 1) ? ~W{0} : W{0}; };
   return Mul(a, G16{{bit(3), bit(2)}, {bit(1), bit(0)}});
 }
 
 // x <- x^-1 in the tower field (0 -> 0), x[i] = bit i of the byte.
-inline void InvTower(W x[8]) {
+BITSLICED_INLINE void InvTower(W x[8]) {
   const G16 ah{{x[7], x[6]}, {x[5], x[4]}}, al{{x[3], x[2]}, {x[1], x[0]}};
   const G16 d = Inv(MulLambda(Square(ah)) ^ Mul(ah, al) ^ Square(al));
   const G16 h = Mul(ah, d), l = Mul(ah ^ al, d);
@@ -283,7 +294,7 @@ inline void InvTower(W x[8]) {
 }
 
 template <const SboxMaps& S>
-inline void Substitute(W x[8]) {
+BITSLICED_INLINE void Substitute(W x[8]) {
   Affine<S.pre, S.pre_c>(x);
   InvTower(x);
   Affine<S.post, S.post_c>(x);
@@ -294,25 +305,25 @@ using State = W[4][8];
 
 // RFC 5794 §2.4.2: SL1 = (SB1, SB2, SB3, SB4) and SL2 = (SB3, SB4, SB1, SB2) by byte position
 // mod 4.
-inline void SubstituteSl1(State s) {
+BITSLICED_INLINE void SubstituteSl1(State s) {
   Substitute<kS1>(s[0]);
   Substitute<kS2>(s[1]);
   Substitute<kS1Inv>(s[2]);
   Substitute<kS2Inv>(s[3]);
 }
 
-inline void SubstituteSl2(State s) {
+BITSLICED_INLINE void SubstituteSl2(State s) {
   Substitute<kS1Inv>(s[0]);
   Substitute<kS2Inv>(s[1]);
   Substitute<kS1>(s[2]);
   Substitute<kS2>(s[3]);
 }
 
-inline W Rotl(W x, int n) { return (x << n) | (x >> (64 - n)); }
+BITSLICED_INLINE W Rotl(W x, int n) { return (x << n) | (x >> (64 - n)); }
 
 // (J+I)_w on one word: each 16-bit group (a word w of every block) becomes the XOR of the other
 // three.
-inline W MixWords(W x) {
+BITSLICED_INLINE W MixWords(W x) {
   const W x2 = Rotl(x, 32);
   return Rotl(x ^ x2, 16) ^ x2;
 }
@@ -321,14 +332,15 @@ inline W MixWords(W x) {
 constexpr W kWords01 = 0x0000FFFF0000FFFFull;
 constexpr W kWords02 = 0x00000000FFFFFFFFull;
 
-inline void SwapMasked(W& a, W& b, W m) {
+BITSLICED_INLINE void SwapMasked(W& a, W& b, W m) {
   const W t = (a ^ b) & m;
   a ^= t;
   b ^= t;
 }
 
 // RFC 5794 §2.4.3: the diffusion layer A, factored as in the file comment.
-inline void Diffuse(State s) {
+BITSLICED_INLINE void Diffuse(State s) {
+#pragma GCC unroll 32
   for (int b = 0; b < 8; ++b) {
     W x0 = s[0][b], x1 = s[1][b], x2 = s[2][b], x3 = s[3][b];
     const W t = x0 ^ x1 ^ x2 ^ x3;
@@ -347,21 +359,27 @@ inline void Diffuse(State s) {
   }
 }
 
-inline uint64_t Load64(const uint8_t* p) {
-  uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
+// Eight bytes as a little-endian word (byte 0 in bits 0..7), the order the layout counts bits in;
+// one 8-byte access each, which the sanitizers check once instead of byte by byte.
+BITSLICED_INLINE uint64_t Load64(const uint8_t* p) {
+  uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
   return v;
 }
 
-inline void Store64(uint8_t* p, uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
+BITSLICED_INLINE void Store64(uint8_t* p, uint64_t v) {
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  std::memcpy(p, &v, 8);
 }
 
 // Round key rk in the state layout, in the tower basis: each key bit fills the 16 lanes (blocks)
 // of its word's group.
-inline void SliceRoundKey(State out, const uint8_t rk[16]) {
+BITSLICED_INLINE void SliceRoundKey(State out, const uint8_t rk[16]) {
   const uint64_t lo = Load64(rk), hi = Load64(rk + 8);
+#pragma GCC unroll 32
   for (int k = 0; k < 4; ++k) {
+#pragma GCC unroll 32
     for (int b = 0; b < 8; ++b) {
       const int sh = 8 * k + b;  // byte k (+4) of each half: words 0, 1 (lo) and 2, 3 (hi)
       const W m = 0x0000000100000001ull;
@@ -372,10 +390,12 @@ inline void SliceRoundKey(State out, const uint8_t rk[16]) {
 }
 
 // The inverse of SliceRoundKey, from the lanes of block 0.
-inline void UnsliceFirstLane(uint8_t out[16], State s) {
+BITSLICED_INLINE void UnsliceFirstLane(uint8_t out[16], State s) {
   uint64_t lo = 0, hi = 0;
+#pragma GCC unroll 32
   for (int k = 0; k < 4; ++k) {
     Affine<kFromTower, 0>(s[k]);
+#pragma GCC unroll 32
     for (int b = 0; b < 8; ++b) {
       const int sh = 8 * k + b;
       const W m = 0x0000000100000001ull;
@@ -392,13 +412,15 @@ struct SlicedKey {
   int rounds;
 };
 
-inline void SliceKey(SlicedKey* out, const AriaKey& key) {
+BITSLICED_INLINE void SliceKey(SlicedKey* out, const AriaKey& key) {
   out->rounds = key.rounds;
   for (int r = 0; r <= key.rounds; ++r) SliceRoundKey(out->rk[r], key.rk[r]);
 }
 
-inline void AddRoundKey(State s, const State rk) {
+BITSLICED_INLINE void AddRoundKey(State s, const State rk) {
+#pragma GCC unroll 32
   for (int k = 0; k < 4; ++k) {
+#pragma GCC unroll 32
     for (int b = 0; b < 8; ++b) s[k][b] ^= rk[k][b];
   }
 }
@@ -406,7 +428,7 @@ inline void AddRoundKey(State s, const State rk) {
 // One exchange of a word-index bit (word stride) with a lane bit (shift, mask of lanes where it is
 // 0), over all 16 word pairs; an involution.
 template <int kStride, int kShift, W kMask>
-inline void Exchange(W v[32]) {
+BITSLICED_INLINE void Exchange(W v[32]) {
 #pragma GCC unroll 16
   for (int i = 0; i < 32; i += 2 * kStride) {
 #pragma GCC unroll 16
@@ -420,7 +442,7 @@ inline void Exchange(W v[32]) {
 
 // Loaded words: word index bits (blk3 blk2 blk1 blk0 w1), lane bits (w0 k1 k0 b2 b1 b0). After the
 // five exchanges: word index (k0 b2 b1 b0 k1), lanes (w0 w1 blk3 blk2 blk1 blk0).
-inline void Transpose(W v[32]) {
+BITSLICED_INLINE void Transpose(W v[32]) {
   Exchange<1, 16, 0x0000FFFF0000FFFFull>(v);
   Exchange<16, 8, 0x00FF00FF00FF00FFull>(v);
   Exchange<8, 4, 0x0F0F0F0F0F0F0F0Full>(v);
@@ -428,7 +450,7 @@ inline void Transpose(W v[32]) {
   Exchange<2, 1, 0x5555555555555555ull>(v);
 }
 
-inline void TransposeBack(W v[32]) {
+BITSLICED_INLINE void TransposeBack(W v[32]) {
   Exchange<2, 1, 0x5555555555555555ull>(v);
   Exchange<4, 2, 0x3333333333333333ull>(v);
   Exchange<8, 4, 0x0F0F0F0F0F0F0F0Full>(v);
@@ -439,32 +461,39 @@ inline void TransposeBack(W v[32]) {
 constexpr int WordOf(int k, int b) { return 16 * (k & 1) + 2 * b + (k >> 1); }
 
 // Up to 16 blocks (missing ones zero lanes) into the state, and back.
-inline void LoadState(State s, const uint8_t* in, size_t nblocks) {
+BITSLICED_INLINE void LoadState(State s, const uint8_t* in, size_t nblocks) {
   uint8_t buf[256] = {};
   std::memcpy(buf, in, 16 * nblocks);
   W v[32];
+#pragma GCC unroll 32
   for (int i = 0; i < 32; ++i) v[i] = Load64(buf + 8 * i);
   Transpose(v);
+#pragma GCC unroll 32
   for (int k = 0; k < 4; ++k) {
+#pragma GCC unroll 32
     for (int b = 0; b < 8; ++b) s[k][b] = v[WordOf(k, b)];
     Affine<kToTower, 0>(s[k]);
   }
 }
 
-inline void StoreState(uint8_t* out, State s, size_t nblocks) {
+BITSLICED_INLINE void StoreState(uint8_t* out, State s, size_t nblocks) {
   W v[32];
+#pragma GCC unroll 32
   for (int k = 0; k < 4; ++k) {
     Affine<kFromTower, 0>(s[k]);
+#pragma GCC unroll 32
     for (int b = 0; b < 8; ++b) v[WordOf(k, b)] = s[k][b];
   }
   TransposeBack(v);
   uint8_t buf[256];
+#pragma GCC unroll 32
   for (int i = 0; i < 32; ++i) Store64(buf + 8 * i, v[i]);
   std::memcpy(out, buf, 16 * nblocks);
 }
 
 // RFC 5794 §2.3.1 on up to 16 blocks.
-void CryptUpTo16(const SlicedKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
+BITSLICED_NO_POINTER_OVERFLOW_CHECK void CryptUpTo16(const SlicedKey& key, uint8_t* out,
+                                                     const uint8_t* in, size_t nblocks) {
   State s;
   LoadState(s, in, nblocks);
   const int n = key.rounds;
@@ -483,15 +512,9 @@ void CryptUpTo16(const SlicedKey& key, uint8_t* out, const uint8_t* in, size_t n
   StoreState(out, s, nblocks);
 }
 
-inline uint64_t LoadBe64(const uint8_t* p) {
-  uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
-  return v;
-}
-
-inline void StoreBe64(uint8_t* p, uint64_t v) {
-  for (int i = 7; i >= 0; --i, v >>= 8) p[i] = static_cast<uint8_t>(v);
-}
+// Big-endian words: the counter block's halves.
+BITSLICED_INLINE uint64_t LoadBe64(const uint8_t* p) { return __builtin_bswap64(Load64(p)); }
+BITSLICED_INLINE void StoreBe64(uint8_t* p, uint64_t v) { Store64(p, __builtin_bswap64(v)); }
 
 // The low width_bytes bytes of a big-endian 128-bit value, as masks of its two halves.
 constexpr uint64_t LowBytesMask(int n) {
@@ -532,7 +555,8 @@ void Ctr(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks, ui
 
 }  // namespace
 
-void BitslicedRoundFunction(bool odd, uint8_t block[16], const uint8_t rk[16]) {
+BITSLICED_NO_POINTER_OVERFLOW_CHECK void BitslicedRoundFunction(bool odd, uint8_t block[16],
+                                                                const uint8_t rk[16]) {
   // One block needs no transposition: sliced like a round key, it fills every lane.
   State s, k;
   SliceRoundKey(s, block);
@@ -569,5 +593,8 @@ void BitslicedCtr128(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t
                      uint8_t ctr[16]) {
   Ctr(key, out, in, nblocks, ctr, 16);
 }
+
+#undef BITSLICED_INLINE
+#undef BITSLICED_NO_POINTER_OVERFLOW_CHECK
 
 }  // namespace ariasuite::internal

@@ -137,28 +137,32 @@ void AbortTest(Metadata* md) {
   _exit(kFail);
 }
 
-void Skip(const char* fmt, ...) {
+namespace {
+
+// Ends the test early, as SKIP (skipped 1, exit status kSkip) or KNOWN_ISSUE (2, kKnownIssue),
+// leaving the reason for the parent in the shared page.
+[[noreturn]] void EndEarly(int skipped, int status, const char* fmt, va_list ap) {
   if (g_shared != nullptr) {
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(g_shared->reason, sizeof(g_shared->reason), fmt, ap);
-    va_end(ap);
-    g_shared->skipped = 1;
+    g_shared->skipped = skipped;
   }
   fflush(stdout);
-  _exit(kSkip);
+  _exit(status);
+}
+
+}  // namespace
+
+// Both exit inside EndEarly, so no va_end follows the va_start.
+void Skip(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  EndEarly(1, kSkip, fmt, ap);
 }
 
 void KnownIssue(const char* fmt, ...) {
-  if (g_shared != nullptr) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g_shared->reason, sizeof(g_shared->reason), fmt, ap);
-    va_end(ap);
-    g_shared->skipped = 2;
-  }
-  fflush(stdout);
-  _exit(kKnownIssue);
+  va_list ap;
+  va_start(ap, fmt);
+  EndEarly(2, kKnownIssue, fmt, ap);
 }
 
 std::string Hex(const void* data, size_t len) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 
@@ -36,84 +37,78 @@ bool Has(const std::string& out, const std::string& line) {
   return out.find("\n" + line + "\n") != std::string::npos || out.rfind(line + "\n", 0) == 0;
 }
 
-TEST(Harness, FullRun) {
+// What one run of the sample must give: its exit status, lines it prints whole, text it prints
+// somewhere and text it must not print.
+struct Expected {
+  int status = 0;
+  std::vector<std::string> lines, contains, lacks;
+};
+
+void ExpectRun(const std::string& filter, const Expected& want, const std::string& args = "") {
+  SCOPED_TRACE("KTEST_FILTER='" + filter + "' args='" + args + "'");
   int st;
-  std::string out = RunSample("", &st);
-  EXPECT_EQ(st, 1) << out;
-  EXPECT_TRUE(Has(out, "TAP version 13")) << out;
-  EXPECT_TRUE(Has(out, "1..17")) << out;
-  EXPECT_TRUE(Has(out, "ok 1 sample.one.passes")) << out;
-  EXPECT_TRUE(Has(out, "ok 2 sample.two.passes")) << out;
-  EXPECT_TRUE(Has(out, "not ok 3 sample.one.expect_fails")) << out;
-  EXPECT_NE(out.find("# still running after a failed EXPECT"), std::string::npos) << out;
-  EXPECT_TRUE(Has(out, "not ok 5 sample.one.assert_fails")) << out;
-  EXPECT_EQ(out.find("must not be printed"), std::string::npos) << out;
-  EXPECT_TRUE(Has(out, "ok 7 sample.one.skips # SKIP variant 1 has nothing to do")) << out;
-  EXPECT_TRUE(Has(out, "ok 8 sample.two.skips # SKIP variant 2 has nothing to do")) << out;
-  EXPECT_TRUE(Has(out,
-                  "not ok 9 sample.one.known_issue # TODO known issue: a known issue of "
-                  "variant 1"))
-      << out;
-  EXPECT_TRUE(Has(out, "not ok 11 sample.one.times_out")) << out;
-  EXPECT_NE(out.find("timed out after 1 s"), std::string::npos) << out;
-  EXPECT_TRUE(Has(out, "not ok 13 sample.one.crashes")) << out;
-  EXPECT_NE(out.find("killed by signal 11"), std::string::npos) << out;
-  EXPECT_TRUE(Has(out, "not ok 15 global.plain")) << out;
-  EXPECT_NE(out.find("bytes differ"), std::string::npos) << out;
-  EXPECT_NE(out.find("first difference at byte 2: 03 vs 04"), std::string::npos) << out;
-  EXPECT_TRUE(Has(out, "not ok 16 global.fails_then_skips")) << out;
-  EXPECT_TRUE(Has(out, "not ok 17 global.fails_then_known_issue")) << out;
-  EXPECT_TRUE(Has(out, "# totals: pass:2 fail:11 skip:2 known-issue:2")) << out;
+  const std::string out = RunSample(filter, &st, args);
+  EXPECT_EQ(st, want.status) << out;
+  for (const std::string& line : want.lines) {
+    EXPECT_TRUE(Has(out, line)) << "no line '" << line << "' in:\n" << out;
+  }
+  for (const std::string& text : want.contains) {
+    EXPECT_NE(out.find(text), std::string::npos) << "no '" << text << "' in:\n" << out;
+  }
+  for (const std::string& text : want.lacks) {
+    EXPECT_EQ(out.find(text), std::string::npos) << "'" << text << "' in:\n" << out;
+  }
+}
+
+TEST(Harness, FullRun) {
+  ExpectRun(
+      "",
+      {.status = 1,
+       .lines = {"TAP version 13", "1..17", "ok 1 sample.one.passes", "ok 2 sample.two.passes",
+                 "not ok 3 sample.one.expect_fails", "not ok 5 sample.one.assert_fails",
+                 "ok 7 sample.one.skips # SKIP variant 1 has nothing to do",
+                 "ok 8 sample.two.skips # SKIP variant 2 has nothing to do",
+                 "not ok 9 sample.one.known_issue # TODO known issue: a known issue of "
+                 "variant 1",
+                 "not ok 11 sample.one.times_out", "not ok 13 sample.one.crashes",
+                 "not ok 15 global.plain", "not ok 16 global.fails_then_skips",
+                 "not ok 17 global.fails_then_known_issue",
+                 "# totals: pass:2 fail:11 skip:2 known-issue:2"},
+       .contains = {"# still running after a failed EXPECT", "timed out after 1 s",
+                    "killed by signal 11", "bytes differ", "first difference at byte 2: 03 vs 04"},
+       .lacks = {"must not be printed"}});
 }
 
 // A test that failed a check and then called SKIP or KNOWN_ISSUE is failed: `not ok` without a
 // SKIP or TODO directive, counted failed, exit status 1, with the skip reason in a diagnostic.
 TEST(Harness, FailureBeforeSkipIsFailure) {
-  int st;
-  std::string out = RunSample("fails_then_skips", &st);
-  EXPECT_EQ(st, 1) << out;
-  EXPECT_TRUE(Has(out, "not ok 1 global.fails_then_skips")) << out;
-  EXPECT_TRUE(Has(out, "# harness_sample.cc:41: expected 1 + 1 == 3 (2 vs 3)")) << out;
-  EXPECT_TRUE(Has(out,
-                  "# global.fails_then_skips: failed a check before it ended as SKIP "
-                  "(skipped after a failed EXPECT)"))
-      << out;
-  EXPECT_TRUE(Has(out, "# totals: pass:0 fail:1 skip:0 known-issue:0")) << out;
-  out = RunSample("fails_then_known_issue", &st);
-  EXPECT_EQ(st, 1) << out;
-  EXPECT_TRUE(Has(out, "not ok 1 global.fails_then_known_issue")) << out;
-  EXPECT_EQ(out.find("# TODO"), std::string::npos) << out;
-  EXPECT_TRUE(Has(out,
-                  "# global.fails_then_known_issue: failed a check before it ended as "
-                  "KNOWN_ISSUE (known issue after a failed EXPECT)"))
-      << out;
-  EXPECT_TRUE(Has(out, "# totals: pass:0 fail:1 skip:0 known-issue:0")) << out;
+  ExpectRun("fails_then_skips",
+            {.status = 1,
+             .lines = {"not ok 1 global.fails_then_skips",
+                       "# harness_sample.cc:41: expected 1 + 1 == 3 (2 vs 3)",
+                       "# global.fails_then_skips: failed a check before it ended as SKIP "
+                       "(skipped after a failed EXPECT)",
+                       "# totals: pass:0 fail:1 skip:0 known-issue:0"}});
+  ExpectRun("fails_then_known_issue",
+            {.status = 1,
+             .lines = {"not ok 1 global.fails_then_known_issue",
+                       "# global.fails_then_known_issue: failed a check before it ended as "
+                       "KNOWN_ISSUE (known issue after a failed EXPECT)",
+                       "# totals: pass:0 fail:1 skip:0 known-issue:0"},
+             .lacks = {"# TODO"}});
 }
 
 TEST(Harness, ExitStatus) {
-  int st;
-  RunSample("passes", &st);
-  EXPECT_EQ(st, 0);
-  std::string out = RunSample(".skips", &st);
-  EXPECT_EQ(st, 4) << out;
-  out = RunSample(".known_issue", &st);
-  EXPECT_EQ(st, 4) << out;
-  out = RunSample("one.crashes", &st);
-  EXPECT_EQ(st, 1) << out;
-  EXPECT_TRUE(Has(out, "1..1")) << out;
+  ExpectRun("passes", {.status = 0});
+  ExpectRun(".skips", {.status = 4});
+  ExpectRun(".known_issue", {.status = 4});
+  ExpectRun("one.crashes", {.status = 1, .lines = {"1..1"}});
 }
 
 TEST(Harness, ListAndFilterFlag) {
-  int st;
-  std::string out = RunSample("", &st, "-l");
-  EXPECT_EQ(st, 0);
-  EXPECT_TRUE(Has(out, "sample.two.crashes")) << out;
-  EXPECT_TRUE(Has(out, "global.plain")) << out;
-  out = RunSample("", &st, "-t two.passes");
-  EXPECT_EQ(st, 0) << out;
-  EXPECT_TRUE(Has(out, "ok 1 sample.two.passes")) << out;
-  out = RunSample("", &st, "--bogus");
-  EXPECT_EQ(st, 2) << out;
+  ExpectRun("", {.status = 0, .lines = {"sample.two.crashes", "global.plain"}}, "-l");
+  ExpectRun("", {.status = 0, .lines = {"ok 1 sample.two.passes"}}, "-t two.passes");
+  ExpectRun("", {.status = 2}, "--bogus");
 }
 
 }  // namespace

@@ -38,13 +38,19 @@ void SetBit(uint8_t* s, size_t i, int bit) {
 }
 
 // §6.3: I_j = LSB_{b-s}(I_{j-1}) | C#_{j-1}, the s bits of C#_{j-1} starting at bit `from` of c.
+// LSB_{b-s}(I_{j-1}) moves to the front a byte at a time (bit i + s of I_{j-1} is bit i of I_j, so
+// byte i of I_j is bytes i + s/8 and i + s/8 + 1 of I_{j-1} shifted by s % 8), then the s bits of
+// C#_{j-1} fill the last s bits one by one.
 void ShiftIn(BlockBytes* input, size_t s, const uint8_t* c, size_t from) {
+  const uint8_t* old = input->data();
+  const size_t whole = s / 8, part = s % 8;
   BlockBytes next{};
-  for (size_t i = 0; i < kBlockBits; ++i) {
-    const int bit =
-        i + s < kBlockBits ? BitAt(input->data(), i + s) : BitAt(c, from + (i + s - kBlockBits));
-    SetBit(next.data(), i, bit);
+  for (size_t i = 0; i + whole < kBlockBits / 8; ++i) {
+    const unsigned low = i + whole + 1 < kBlockBits / 8 ? old[i + whole + 1] : 0;
+    next[i] = static_cast<uint8_t>(part == 0 ? old[i + whole]
+                                             : (old[i + whole] << part) | (low >> (8 - part)));
   }
+  for (size_t k = 0; k < s; ++k) SetBit(next.data(), kBlockBits - s + k, BitAt(c, from + k));
   *input = next;
 }
 

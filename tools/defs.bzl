@@ -1,15 +1,24 @@
 """The target shapes every ariasuite package repeats, written once.
 
-cc_lib(name = "verdict", deps = [...])
+cc_lib(name = "verdict", deps = [...], test_deps = [...])
     a cc_library of verdict.cc and verdict.h (STYLE.md: one file per purpose, the target named
-    after the file); srcs / hdrs override the defaults, [] for a header-only library.
+    after the file); srcs / hdrs override the defaults, [] for a header-only library. With
+    test_deps (a list, [] when the library is all it needs) also its test beside it: the
+    cc_unit_test verdict_test of verdict_test.cc over the library and test_deps (size test_size,
+    data test_data).
 cc_unit_test(name = "verdict_test", deps = [...])
     a GoogleTest cc_test of verdict_test.cc with gtest_main, size "small" unless given;
     reads_shared = True for a test that reads ../shared (vectors/testdata.h): tagged "external",
     since Bazel does not track that folder, so a cached result would hide a change there.
+cc_main(name = "make_seeds", deps = [...])
+    a cc_binary of make_seeds.cc (srcs overrides the file).
 py_unit_test(name = "audit_test", data = [...])
     an sh_test of the executable Python unittest file audit_test.py (the system python3, as
     Bazel 4's sh_test runs it), size "small" unless given; srcs overrides the file.
+cxx_sources(subdirs = ["adapters"])
+    the filegroup :cxx_sources of the package's C++ files (.cc, .h, also those of subdirs), which
+    //tools:format_check_test checks clang-format clean; every package of format_clean.bzl's
+    FORMAT_PACKAGES ends with it.
 VECTOR_TEST_DEPS: what a test reading vector files links (the vectors library, its file look-up
     and the hex codec).
 """
@@ -20,13 +29,27 @@ VECTOR_TEST_DEPS = [
     "//vectors:testdata",
 ]
 
-def cc_lib(name, srcs = None, hdrs = None, **kwargs):
+def cc_lib(
+        name,
+        srcs = None,
+        hdrs = None,
+        test_deps = None,
+        test_size = "small",
+        test_data = [],
+        **kwargs):
     native.cc_library(
         name = name,
         srcs = [name + ".cc"] if srcs == None else srcs,
         hdrs = [name + ".h"] if hdrs == None else hdrs,
         **kwargs
     )
+    if test_deps != None:
+        cc_unit_test(
+            name = name + "_test",
+            size = test_size,
+            data = test_data,
+            deps = [":" + name] + test_deps,
+        )
 
 def cc_unit_test(name, deps = [], size = "small", reads_shared = False, tags = [], **kwargs):
     native.cc_test(
@@ -38,10 +61,28 @@ def cc_unit_test(name, deps = [], size = "small", reads_shared = False, tags = [
         **kwargs
     )
 
+def cc_main(name, srcs = None, **kwargs):
+    native.cc_binary(
+        name = name,
+        srcs = [name + ".cc"] if srcs == None else srcs,
+        **kwargs
+    )
+
 def py_unit_test(name, size = "small", **kwargs):
     native.sh_test(
         name = name,
         size = size,
         srcs = kwargs.pop("srcs", [name + ".py"]),
         **kwargs
+    )
+
+def cxx_sources(subdirs = []):
+    native.filegroup(
+        name = "cxx_sources",
+        srcs = native.glob([
+            folder + ext
+            for folder in [""] + [s + "/" for s in subdirs]
+            for ext in ["*.cc", "*.h"]
+        ]),
+        visibility = ["//tools:__pkg__"],
     )

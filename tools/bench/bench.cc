@@ -17,6 +17,7 @@
 #include "tools/bench/report.h"
 #include "tools/bench/subjects.h"
 #include "tools/bench/timing.h"
+#include "tools/cli/flags.h"
 
 namespace ariasuite::bench {
 namespace {
@@ -46,23 +47,11 @@ struct Options {
 
 Options Parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) Usage(a + " needs a value");
-      return argv[++i];
-    };
-    if (a == "--json")
-      o.json = value();
-    else if (a == "--svg")
-      o.svg = value();
-    else if (a == "--filter")
-      o.filter = value();
-    else if (a == "--quick")
-      o.quick = true;
-    else
-      Usage("unknown argument '" + a + "'");
-  }
+  const std::string error =
+      cli::ParseFlags(argc, argv,
+                      {cli::StringFlag("--json", &o.json), cli::StringFlag("--svg", &o.svg),
+                       cli::StringFlag("--filter", &o.filter), cli::BoolFlag("--quick", &o.quick)});
+  if (!error.empty()) Usage(error);
   return o;
 }
 

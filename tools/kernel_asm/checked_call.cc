@@ -10,9 +10,13 @@
 
 #include "impl/aria.h"
 #include "impl/internal.h"
+#include "oracles/hex.h"
 #include "tools/kernel_asm/aria_ctx.h"
 
 namespace ariasuite::kernel_asm {
+
+using oracles::Hex;
+
 namespace {
 
 // [PROT_NONE page][one read-write page][PROT_NONE page], reused across calls. A buffer is placed
@@ -96,17 +100,6 @@ std::string FirstDiff(const std::vector<uint8_t>& got, const std::vector<uint8_t
 
 }  // namespace
 
-std::string Hex(const uint8_t* p, size_t n) {
-  static const char* kDigits = "0123456789abcdef";
-  std::string s;
-  s.reserve(2 * n);
-  for (size_t i = 0; i < n; ++i) {
-    s += kDigits[p[i] >> 4];
-    s += kDigits[p[i] & 15];
-  }
-  return s;
-}
-
 void AddCounter(uint8_t out[16], const uint8_t in[16], uint64_t n) {
   unsigned carry = 0;
   uint64_t add = n;
@@ -159,19 +152,19 @@ CallResult CheckedCall(const Function& fn, const CallSpec& spec) {
   std::memset(&dec, 0, sizeof(dec));
 
   // The call.
-  uint8_t* src = pages.src.Place(len, spec.src_shift);
+  uint8_t* src = pages.src.Place(len, spec.layout.src_shift);
   std::memcpy(src, spec.input.data(), len);
   uint8_t* dst = src;
-  if (!spec.in_place) {
-    dst = pages.dst.Place(len, spec.dst_shift);
+  if (!spec.layout.in_place) {
+    dst = pages.dst.Place(len, spec.layout.dst_shift);
     std::memset(dst, spec.fill, len);
   }
   uint8_t* keystream = nullptr;
   uint8_t* iv = nullptr;
   if (fn.kind == Kind::kCtr) {
-    keystream = pages.keystream.Place(len, spec.keystream_shift);
+    keystream = pages.keystream.Place(len, spec.layout.keystream_shift);
     std::memset(keystream, spec.fill, len);
-    iv = pages.iv.Place(16, spec.iv_shift);
+    iv = pages.iv.Place(16, spec.layout.iv_shift);
     std::memcpy(iv, spec.iv, 16);
     fn.ctr()(ctx, dst, src, keystream, iv);
   } else {
@@ -181,13 +174,13 @@ CallResult CheckedCall(const Function& fn, const CallSpec& spec) {
   r.output.assign(dst, dst + len);
   if (r.output != r.want)
     Note(&r, "output differs from ours/scalar at " + FirstDiff(r.output, r.want));
-  if (!spec.in_place && std::memcmp(src, spec.input.data(), len) != 0) {
+  if (!spec.layout.in_place && std::memcmp(src, spec.input.data(), len) != 0) {
     Note(&r, "src changed (not in place) at " +
                  FirstDiff(std::vector<uint8_t>(src, src + len), spec.input));
   }
   std::string where;
   if (!pages.src.Intact(&where)) Note(&r, "wrote outside src: " + where);
-  if (!spec.in_place && !pages.dst.Intact(&where)) {
+  if (!spec.layout.in_place && !pages.dst.Intact(&where)) {
     Note(&r, "wrote outside dst: " + where);
   }
   if (!pages.ctx.Intact(&where)) Note(&r, "wrote outside struct aria_ctx: " + where);
@@ -216,8 +209,9 @@ std::string Describe(const Function& fn, const CallSpec& spec, const CallResult&
   std::snprintf(layout, sizeof(layout),
                 "layout: %s, src end-shift %u, dst end-shift %u, keystream end-shift %u, iv "
                 "end-shift %u, fill 0x%02x\n",
-                spec.in_place ? "in place" : "separate", spec.src_shift, spec.dst_shift,
-                spec.keystream_shift, spec.iv_shift, spec.fill);
+                spec.layout.in_place ? "in place" : "separate", spec.layout.src_shift,
+                spec.layout.dst_shift, spec.layout.keystream_shift, spec.layout.iv_shift,
+                spec.fill);
   s += layout;
   s += "key: " + Hex(spec.key.data(), spec.key.size()) + "\n";
   if (fn.kind == Kind::kCtr) {

@@ -15,14 +15,20 @@
 
 namespace ariasuite::kernel_asm {
 
+// Where a call's buffers sit (the fuzzer's input carries one too: fuzz_case.h).
+struct BufferLayout {
+  bool in_place = false;  // dst == src
+  // Bytes left between each buffer's end and its guard page (0..63, the IV's 0..15): each buffer
+  // starts that many bytes below a 64-byte boundary, so 0 is 64-byte aligned and 1 is as misaligned
+  // as it gets.
+  uint8_t src_shift = 0, dst_shift = 0, keystream_shift = 0, iv_shift = 0;
+};
+
 struct CallSpec {
   std::vector<uint8_t> key;    // 16, 24 or 32 bytes
   uint8_t iv[16] = {};         // CTR: the counter block before the call
   std::vector<uint8_t> input;  // exactly blocks * 16 bytes
-  bool in_place = false;       // dst == src
-  // Bytes left between each buffer's end and its guard page (0..63): each buffer starts that many
-  // bytes below a 64-byte boundary, so 0 is 64-byte aligned and 1 is as misaligned as it gets.
-  unsigned src_shift = 0, dst_shift = 0, keystream_shift = 0, iv_shift = 0;
+  BufferLayout layout;
   uint8_t fill = 0;  // what dst and the keystream scratch hold before the call
 };
 
@@ -46,8 +52,6 @@ std::string Describe(const Function& fn, const CallSpec& spec, const CallResult&
 
 // out = in + n as 128-bit big-endian numbers (mod 2^128).
 void AddCounter(uint8_t out[16], const uint8_t in[16], uint64_t n);
-
-std::string Hex(const uint8_t* p, size_t n);
 
 }  // namespace ariasuite::kernel_asm
 

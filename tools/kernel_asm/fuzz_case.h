@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "fuzz/fuzz_io.h"
+#include "tools/kernel_asm/checked_call.h"
 
 namespace ariasuite::kernel_asm {
 
@@ -24,9 +25,8 @@ struct FuzzCase {
   uint8_t key_size = 0;  // 0, 1, 2: 16, 24, 32 bytes
   uint8_t counter = kCounterAsGiven;
   uint8_t delta = 1;
-  bool in_place = false;
+  BufferLayout layout;
   uint8_t calls = 1;  // 1..3, each with the counter the previous one returned
-  uint8_t src_shift = 0, dst_shift = 0, keystream_shift = 0, iv_shift = 0;
   fuzz::Bytes key, iv, data;
 
   template <typename Io>
@@ -35,12 +35,12 @@ struct FuzzCase {
     io.template Int<uint8_t>(&key_size, 0, 2);
     io.template Int<uint8_t>(&counter, 0, kCounterLast);
     io.template Int<uint8_t>(&delta, 0, 255);
-    io.Bool(&in_place);
+    io.Bool(&layout.in_place);
     io.template Int<uint8_t>(&calls, 1, 3);
-    io.template Int<uint8_t>(&src_shift, 0, 63);
-    io.template Int<uint8_t>(&dst_shift, 0, 63);
-    io.template Int<uint8_t>(&keystream_shift, 0, 63);
-    io.template Int<uint8_t>(&iv_shift, 0, 15);
+    io.template Int<uint8_t>(&layout.src_shift, 0, 63);
+    io.template Int<uint8_t>(&layout.dst_shift, 0, 63);
+    io.template Int<uint8_t>(&layout.keystream_shift, 0, 63);
+    io.template Int<uint8_t>(&layout.iv_shift, 0, 15);
     io.Data(&key, 32);
     io.Data(&iv, 16);
     io.Sized(&data, 3 * 64 * 16);

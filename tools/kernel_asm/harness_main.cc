@@ -36,12 +36,16 @@
 #include <vector>
 
 #include "impl/aria.h"
+#include "oracles/hex.h"
+#include "tools/cli/flags.h"
 #include "tools/kernel_asm/checked_call.h"
 #include "tools/kernel_asm/kernel_asm.h"
 #include "tools/kernel_asm/testmgr_aria.h"
 
 namespace ariasuite::kernel_asm {
 namespace {
+
+using oracles::Hex;
 
 struct Options {
   std::string dir, testmgr, only;
@@ -152,11 +156,11 @@ class Harness {
       for (unsigned sh : shifts) {
         for (bool in_place : {false, true}) {
           CallSpec s = Base(key_len);
-          s.in_place = in_place;
-          s.src_shift = sh;
-          s.dst_shift = (sh * 7 + 5) % 64;
-          s.keystream_shift = (sh * 3) % 64;
-          s.iv_shift = (sh * 5 + 1) % 16;
+          s.layout.in_place = in_place;
+          s.layout.src_shift = sh;
+          s.layout.dst_shift = (sh * 7 + 5) % 64;
+          s.layout.keystream_shift = (sh * 3) % 64;
+          s.layout.iv_shift = (sh * 5 + 1) % 16;
           c.Run(s);
         }
       }
@@ -231,7 +235,7 @@ class Harness {
       CallSpec b = a;
       b.fill = 0xff;
       b.input = Random(fn_.blocks * 16);
-      b.keystream_shift = 8;
+      b.layout.keystream_shift = 8;
       const CallResult ra = c.Run(a);
       const CallResult rb = c.Run(b);
       if (ra.keystream != rb.keystream) {
@@ -264,11 +268,11 @@ class Harness {
       for (int i = 0; i < 16; ++i, ++done) {
         const size_t key_len = 16 + 8 * (rng_() % 3);
         CallSpec s = Base(key_len);
-        s.in_place = rng_() % 4 == 0;
-        s.src_shift = rng_() % 64;
-        s.dst_shift = rng_() % 64;
-        s.keystream_shift = rng_() % 64;
-        s.iv_shift = rng_() % 16;
+        s.layout.in_place = rng_() % 4 == 0;
+        s.layout.src_shift = rng_() % 64;
+        s.layout.dst_shift = rng_() % 64;
+        s.layout.keystream_shift = rng_() % 64;
+        s.layout.iv_shift = rng_() % 16;
         if (rng_() % 2 == 0) {  // near a 2^64 carry
           for (int j = 8; j < 15; ++j) s.iv[j] = 0xff;
           s.iv[15] = static_cast<uint8_t>(0x100 - rng_() % (fn_.blocks + 2));
@@ -279,7 +283,7 @@ class Harness {
     return c.Finish();
   }
 
-  bool Testmgr(const std::vector<CipherVector>& ecb, const std::vector<CipherVector>& ctr,
+  bool Testmgr(const std::vector<vectors::TestCase>& ecb, const std::vector<vectors::TestCase>& ctr,
                const std::string& error) {
     Check c(fn_, "testmgr");
     if (!error.empty()) {
@@ -290,10 +294,10 @@ class Harness {
     const size_t n = fn_.blocks;
     if (fn_.kind != Kind::kCtr) {
       // Each vector's blocks repeated across the N lanes; every lane must give the vector's answer.
-      for (const CipherVector& v : ecb) {
-        if (v.ptext.empty() || v.ptext.size() % 16 != 0) continue;
-        const std::vector<uint8_t>& in = fn_.kind == Kind::kEncrypt ? v.ptext : v.ctext;
-        const std::vector<uint8_t>& want = fn_.kind == Kind::kEncrypt ? v.ctext : v.ptext;
+      for (const vectors::TestCase& v : ecb) {
+        if (v.msg.empty() || v.msg.size() % 16 != 0) continue;
+        const std::vector<uint8_t>& in = fn_.kind == Kind::kEncrypt ? v.msg : v.ct;
+        const std::vector<uint8_t>& want = fn_.kind == Kind::kEncrypt ? v.ct : v.msg;
         CallSpec s;
         s.key = v.key;
         s.input.resize(16 * n);
@@ -311,33 +315,32 @@ class Harness {
       }
     } else {
       // The vector's plaintext, zero-padded to whole calls; the first len bytes must match.
-      for (const CipherVector& v : ctr) {
+      for (const vectors::TestCase& v : ctr) {
         if (v.iv.size() != 16) continue;
         std::vector<uint8_t> out;
         uint8_t iv[16];
         std::memcpy(iv, v.iv.data(), 16);
-        for (size_t off = 0; off < v.ptext.size(); off += 16 * n) {
+        for (size_t off = 0; off < v.msg.size(); off += 16 * n) {
           CallSpec s;
           s.key = v.key;
           std::memcpy(s.iv, iv, 16);
           s.input.assign(16 * n, 0);
-          for (size_t i = 0; i < 16 * n && off + i < v.ptext.size(); ++i)
-            s.input[i] = v.ptext[off + i];
+          for (size_t i = 0; i < 16 * n && off + i < v.msg.size(); ++i) s.input[i] = v.msg[off + i];
           const CallResult r = c.Run(s);
           out.insert(out.end(), r.output.begin(), r.output.end());
           std::memcpy(iv, r.iv_out, 16);
         }
-        out.resize(v.ctext.size());
-        if (out != v.ctext) {
+        out.resize(v.ct.size());
+        if (out != v.ct) {
           c.Fail(v.where + ": " + fn_.name + " gives " + Hex(out.data(), out.size()) +
-                 ", testmgr.h says " + Hex(v.ctext.data(), v.ctext.size()));
+                 ", testmgr.h says " + Hex(v.ct.data(), v.ct.size()));
         }
         // .iv_out is the counter after the whole request; whole calls advance it further when
         // the length is not a multiple of N blocks, so it is checked only when it is.
-        if (v.iv_out.size() == 16 && v.ptext.size() % (16 * n) == 0 &&
-            std::memcmp(iv, v.iv_out.data(), 16) != 0) {
+        if (v.next_iv.size() == 16 && v.msg.size() % (16 * n) == 0 &&
+            std::memcmp(iv, v.next_iv.data(), 16) != 0) {
           c.Fail(v.where + ": counter after " + fn_.name + " is " + Hex(iv, 16) +
-                 ", testmgr.h's .iv_out says " + Hex(v.iv_out.data(), 16));
+                 ", testmgr.h's .iv_out says " + Hex(v.next_iv.data(), 16));
         }
         ++used;
       }
@@ -354,29 +357,23 @@ class Harness {
 
 int Main(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) Usage(a + " needs a value");
-      return argv[++i];
-    };
-    if (a == "--dir")
-      o.dir = value();
-    else if (a == "--testmgr")
-      o.testmgr = value();
-    else if (a == "--only")
-      o.only = value();
-    else if (a == "--exclude")
-      o.exclude.insert(value());
-    else if (a == "--seconds") {
-      const std::string v = value();
-      char* end = nullptr;
-      o.seconds = std::strtod(v.c_str(), &end);
-      if (end == v.c_str() || *end != '\0' || o.seconds < 0) Usage("--seconds wants a number >= 0");
-    } else {
-      Usage("unknown argument '" + a + "'");
-    }
-  }
+  const std::string flag_error =
+      cli::ParseFlags(argc, argv,
+                      {cli::StringFlag("--dir", &o.dir),
+                       cli::StringFlag("--testmgr", &o.testmgr),
+                       cli::StringFlag("--only", &o.only),
+                       {"--exclude",
+                        [&o](const std::string& v) {
+                          o.exclude.insert(v);
+                          return std::string();
+                        }},
+                       {"--seconds", [&o](const std::string& v) {
+                          char* end = nullptr;
+                          o.seconds = std::strtod(v.c_str(), &end);
+                          const bool ok = end != v.c_str() && *end == '\0' && o.seconds >= 0;
+                          return ok ? std::string() : std::string("wants a number >= 0");
+                        }}});
+  if (!flag_error.empty()) Usage(flag_error);
   if (o.dir.empty()) Usage("--dir is required");
   std::string error;
   std::unique_ptr<Library> lib = Library::Load(o.dir, &error);
@@ -384,7 +381,7 @@ int Main(int argc, char** argv) {
     std::fprintf(stderr, "kernel_asm_harness: %s\n", error.c_str());
     return 2;
   }
-  std::vector<CipherVector> ecb, ctr;
+  std::vector<vectors::TestCase> ecb, ctr;
   std::string testmgr_error;
   if (!o.testmgr.empty()) {
     std::ifstream in(o.testmgr, std::ios::binary);

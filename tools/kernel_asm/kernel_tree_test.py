@@ -100,40 +100,42 @@ class KernelTreeTest(unittest.TestCase):
         self.assertRegex(p.stdout, r"kernel-asm: \d+ passed, 0 failed, \d+ known findings, 1 skipped")
         self.assertIn('result="skipped"', open(os.path.join(TMP, "nocpu.xml")).read())
 
-    def test_planted_avx2_instruction_in_the_avx_driver(self):
-        d = planted("avx2_in_avx", "arch/x86/crypto/aria-aesni-avx-asm_64.S",
-                    r"/^SYM_TYPED_FUNC_START(aria_aesni_avx_encrypt_16way)/a\	vpbroadcastb %xmm0, %xmm0;")
+    def run_planted(self, name, rel, sed):
+        """Runs the check on planted(name, rel, sed), which must fail (exit 1); returns stdout."""
+        d = planted(name, rel, sed)
         p = run(d, d + ".build")
         self.assertEqual(p.returncode, 1, p.stderr[-1000:])
-        self.assertIn("FAIL: AVX2", row(p.stdout, "aria-aesni-avx", "aria_aesni_avx_encrypt_16way"))
+        return p.stdout
+
+    def test_planted_avx2_instruction_in_the_avx_driver(self):
+        out = self.run_planted(
+            "avx2_in_avx", "arch/x86/crypto/aria-aesni-avx-asm_64.S",
+            r"/^SYM_TYPED_FUNC_START(aria_aesni_avx_encrypt_16way)/a\	vpbroadcastb %xmm0, %xmm0;")
+        self.assertIn("FAIL: AVX2", row(out, "aria-aesni-avx", "aria_aesni_avx_encrypt_16way"))
         self.assertIn("VIOLATION aria-aesni-avx aria_aesni_avx_encrypt_16way: aria_aesni_avx_glue.c "
-                      "checks AVX, AES, OSXSAVE", p.stdout)
+                      "checks AVX, AES, OSXSAVE", out)
         self.assertIn("AVX2 is needed by 1 instruction(s), e.g. aria_aesni_avx_encrypt_16way+0x0: "
-                      "vpbroadcastb %xmm0,%xmm0 [AVX2]", p.stdout)
+                      "vpbroadcastb %xmm0,%xmm0 [AVX2]", out)
         # The AVX2 driver checks AVX2 before it calls the same function: no violation there.
-        self.assertIn(" PASS ", row(p.stdout, "aria-aesni-avx2", "aria_aesni_avx_encrypt_16way"))
+        self.assertIn(" PASS ", row(out, "aria-aesni-avx2", "aria_aesni_avx_encrypt_16way"))
 
     def test_planted_wrong_constant_in_the_gfni_avx512_ctr_code(self):
-        d = planted("avx512_ctr_constant", "arch/x86/crypto/aria-gfni-avx512-asm_64.S",
-                    r"/^\.Lcounter1111_hi:/{n;s/\.quad 0, 1/.quad 0, 2/}")
-        p = run(d, d + ".build")
-        self.assertEqual(p.returncode, 1, p.stderr[-1000:])
-        line = row(p.stdout, "aria-gfni-avx512", "aria_gfni_avx512_ctr_crypt_64way")
+        out = self.run_planted("avx512_ctr_constant", "arch/x86/crypto/aria-gfni-avx512-asm_64.S",
+                               r"/^\.Lcounter1111_hi:/{n;s/\.quad 0, 1/.quad 0, 2/}")
+        line = row(out, "aria-gfni-avx512", "aria_gfni_avx512_ctr_crypt_64way")
         self.assertIn("FAIL (counter", line)
-        self.assertIn("aria_gfni_avx512_ctr_crypt_64way counter, first failing case:", p.stdout)
-        self.assertIn("problem: output differs from ours/scalar", p.stdout)
-        self.assertIn("PASS", row(p.stdout, "aria-gfni-avx512", "aria_gfni_avx512_encrypt_64way"))
+        self.assertIn("aria_gfni_avx512_ctr_crypt_64way counter, first failing case:", out)
+        self.assertIn("problem: output differs from ours/scalar", out)
+        self.assertIn("PASS", row(out, "aria-gfni-avx512", "aria_gfni_avx512_encrypt_64way"))
 
     def test_planted_underaligned_constants(self):
-        d = planted("underaligned", "arch/x86/crypto/aria-aesni-avx-asm_64.S",
-                    r"/^\.section[ \t]*\.rodata\.cst16,/{n;s/\.align 16/.align 8/}")
-        p = run(d, d + ".build")
-        self.assertEqual(p.returncode, 1, p.stderr[-1000:])
-        self.assertIn("FAIL (", row(p.stdout, "aria-aesni-avx", "aria_aesni_avx_encrypt_16way"))
-        self.assertRegex(p.stdout, r"ALIGNMENT aria_aesni_avx_encrypt_16way: "
-                                   r"__aria_aesni_avx_crypt_16way\+0x[0-9a-f]+: vmovdqa 0x0\(%rip\),"
-                                   r"%xmm\d+ reads \.rodata\.cst16\+0x[0-9a-f]+ \(section aligned to 8\)"
-                                   r", which needs 16-byte alignment; the object guarantees 8")
+        out = self.run_planted("underaligned", "arch/x86/crypto/aria-aesni-avx-asm_64.S",
+                               r"/^\.section[ \t]*\.rodata\.cst16,/{n;s/\.align 16/.align 8/}")
+        self.assertIn("FAIL (", row(out, "aria-aesni-avx", "aria_aesni_avx_encrypt_16way"))
+        self.assertRegex(out, r"ALIGNMENT aria_aesni_avx_encrypt_16way: "
+                              r"__aria_aesni_avx_crypt_16way\+0x[0-9a-f]+: vmovdqa 0x0\(%rip\),"
+                              r"%xmm\d+ reads \.rodata\.cst16\+0x[0-9a-f]+ \(section aligned to 8\)"
+                              r", which needs 16-byte alignment; the object guarantees 8")
 
 
 if __name__ == "__main__":

@@ -22,12 +22,12 @@ int main(int argc, char** argv) {
       c.key_size = static_cast<uint8_t>((function + variant) % 3);
       c.counter = static_cast<uint8_t>(variant);  // as given, 2^64, 2^128, 2^32
       c.delta = static_cast<uint8_t>(1 + function * 7 + variant * 13);
-      c.in_place = variant % 2 == 1;
+      c.layout.in_place = variant % 2 == 1;
       c.calls = static_cast<uint8_t>(variant == 1 ? 3 : 1);
-      c.src_shift = static_cast<uint8_t>(variant * 17 % 64);
-      c.dst_shift = static_cast<uint8_t>(variant * 5 % 64);
-      c.keystream_shift = static_cast<uint8_t>(variant * 8 % 64);
-      c.iv_shift = static_cast<uint8_t>(variant * 3 % 16);
+      c.layout.src_shift = static_cast<uint8_t>(variant * 17 % 64);
+      c.layout.dst_shift = static_cast<uint8_t>(variant * 5 % 64);
+      c.layout.keystream_shift = static_cast<uint8_t>(variant * 8 % 64);
+      c.layout.iv_shift = static_cast<uint8_t>(variant * 3 % 16);
       c.key.resize(32);
       c.iv.resize(16);
       for (int i = 0; i < 32; ++i) c.key[i] = static_cast<uint8_t>(i * 29 + function);

@@ -8,7 +8,7 @@
 namespace ariasuite::kernel_asm {
 
 bool ReadCipherVectors(const std::string& path, const std::string& text, const std::string& name,
-                       std::vector<CipherVector>* out, std::string* error) {
+                       std::vector<vectors::TestCase>* out, std::string* error) {
   out->clear();
   vectors::LoadOptions options;
   options.format = vectors::Format::kTestmgr;
@@ -17,15 +17,7 @@ bool ReadCipherVectors(const std::string& path, const std::string& text, const s
   if (!vectors::LoadVectorText(path, text, options, &file, error)) return false;
   const std::string prefix = name + "[";
   for (const vectors::TestCase& c : file.cases) {
-    if (c.comment.rfind(prefix, 0) != 0) continue;
-    CipherVector v;
-    v.where = c.where;
-    v.key = c.key;
-    v.iv = c.iv;
-    v.iv_out = c.next_iv;
-    v.ptext = c.msg;
-    v.ctext = c.ct;
-    out->push_back(std::move(v));
+    if (c.comment.rfind(prefix, 0) == 0) out->push_back(c);
   }
   if (out->empty()) {
     *error = path + ": no array " + name + " (or it is empty)";

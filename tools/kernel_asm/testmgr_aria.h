@@ -5,23 +5,19 @@
 #ifndef ARIASUITE_TOOLS_KERNEL_ASM_TESTMGR_ARIA_H_
 #define ARIASUITE_TOOLS_KERNEL_ASM_TESTMGR_ARIA_H_
 
-#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "vectors/vector.h"
+
 namespace ariasuite::kernel_asm {
 
-struct CipherVector {
-  std::string where;  // testmgr.h:LINE
-  // iv_out: the counter afterwards as .iv_out states it (checked against the data by the loader;
-  // empty when the vector has none).
-  std::vector<uint8_t> key, iv, iv_out, ptext, ctext;
-};
-
-// The vectors of the array `name` (e.g. "aria_tv_template") in testmgr.h text. false with *error
-// (naming file:line) when the array is absent or malformed.
+// The vectors of the array `name` (e.g. "aria_tv_template") in testmgr.h text, as the loader reads
+// them: where (testmgr.h:LINE), key, iv, msg (.ptext), ct (.ctext) and next_iv (.iv_out, checked
+// against the data by the loader; empty when the vector has none). false with *error (naming
+// file:line) when the array is absent or malformed.
 bool ReadCipherVectors(const std::string& path, const std::string& text, const std::string& name,
-                       std::vector<CipherVector>* out, std::string* error);
+                       std::vector<vectors::TestCase>* out, std::string* error);
 
 }  // namespace ariasuite::kernel_asm
 

@@ -22,21 +22,21 @@ TEST(TestmgrAriaTest, SampleEcbVectorsAgreeWithOurReference) {
   const std::string path = "vectors/samples/aria_testmgr_sample.h";
   const std::string text = Slurp(path);
   ASSERT_FALSE(text.empty()) << path;
-  std::vector<CipherVector> ecb, ctr;
+  std::vector<vectors::TestCase> ecb, ctr;
   std::string error;
   ASSERT_TRUE(ReadCipherVectors(path, text, "aria_tv_template", &ecb, &error)) << error;
   ASSERT_TRUE(ReadCipherVectors(path, text, "aria_ctr_tv_template", &ctr, &error)) << error;
   EXPECT_FALSE(ctr.empty());
-  for (const CipherVector& v : ecb) {
+  for (const vectors::TestCase& v : ecb) {
     SCOPED_TRACE(v.where);
     AriaKey key;
     ASSERT_EQ(AriaSetEncryptKey(&key, v.key.data(), v.key.size()), Status::kOk);
-    ASSERT_EQ(v.ptext.size() % 16, 0u);
-    for (size_t off = 0; off < v.ptext.size(); off += 16) {
+    ASSERT_EQ(v.msg.size() % 16, 0u);
+    for (size_t off = 0; off < v.msg.size(); off += 16) {
       uint8_t out[16];
-      AriaCryptBlock(key, out, &v.ptext[off]);
+      AriaCryptBlock(key, out, &v.msg[off]);
       EXPECT_EQ(std::vector<uint8_t>(out, out + 16),
-                std::vector<uint8_t>(v.ctext.begin() + off, v.ctext.begin() + off + 16));
+                std::vector<uint8_t>(v.ct.begin() + off, v.ct.begin() + off + 16));
     }
   }
 }
@@ -49,7 +49,7 @@ TEST(TestmgrAriaTest, EscapesAndConcatenation) {
       "\t\t\t\"\\x7f\\xff\\101\\n\\t\\r??xyz\",\n"
       "\t\t.klen = 18, .ptext = \"0123456789abcdef\", .ctext = \"fedcba9876543210\",\n"
       "\t\t.len = 16,\n\t}\n};\n";
-  std::vector<CipherVector> v;
+  std::vector<vectors::TestCase> v;
   std::string error;
   ASSERT_TRUE(ReadCipherVectors("t.h", text, "aria_tv_template", &v, &error)) << error;
   ASSERT_EQ(v.size(), 1u);
@@ -62,7 +62,7 @@ TEST(TestmgrAriaTest, EscapesAndConcatenation) {
 TEST(TestmgrAriaTest, RefusesWhatItDoesNotKnow) {
   const std::string head = "static const struct cipher_testvec aria_tv_template[] = {\n{\n";
   const std::string ok_fields = ".klen = 1, .ptext = \"a\", .ctext = \"b\", .len = 1,\n";
-  std::vector<CipherVector> v;
+  std::vector<vectors::TestCase> v;
   std::string error;
   EXPECT_FALSE(ReadCipherVectors("t.h", head + ".key = \"k\", .novel = 1, " + ok_fields + "}\n};",
                                  "aria_tv_template", &v, &error));
