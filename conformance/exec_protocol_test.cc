@@ -47,14 +47,7 @@ TEST(ProtocolTest, RequestRoundTrip) {
   Request back;
   std::string error;
   ASSERT_TRUE(ParseRequestLine(line + "\r\n", &back, &error)) << error;
-  EXPECT_EQ(back.op, r.op);
-  EXPECT_EQ(back.cipher, r.cipher);
-  EXPECT_EQ(back.key, r.key);
-  EXPECT_EQ(back.iv, r.iv);
-  EXPECT_EQ(back.aad, r.aad);
-  EXPECT_EQ(back.input, r.input);
-  EXPECT_EQ(back.tag, r.tag);
-  EXPECT_EQ(back.tag_len, 12u);
+  EXPECT_TRUE(back == r) << DescribeRequest(back);
   // Upper-case hex is accepted.
   ASSERT_TRUE(ParseRequestLine("cmac aria key=AB iv= aad= in= tag= taglen=0", &back, &error));
   EXPECT_EQ(back.key, Bytes{0xab});

@@ -18,10 +18,6 @@
 namespace ariasuite {
 namespace {
 
-using Bytes = std::vector<uint8_t>;
-using oracles::Hex;
-using test_util::RandomBytes;
-
 constexpr int kCases = 10000;
 
 size_t RandomLength(std::mt19937_64& rng) {

@@ -1,6 +1,7 @@
 // The RFC-typed vector files (vectors/rfc5794_kat.json, vectors/rfc8269_gcm.json) on every path,
 // each vector also checked against OpenSSL 3: a vector counts as trusted only when both agree.
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,34 +19,30 @@
 namespace ariasuite {
 namespace {
 
-using oracles::Bytes;
-using oracles::Hex;
 using vectors::TestCase;
 
 // Loads a committed file with the one Wycheproof loader (strict: fields, hex, flags defined in
-// notes, numberOfTests) and checks what typed vectors add: each names the RFC it comes from.
-bool LoadVectors(const std::string& rel, const std::string& algorithm, vectors::VectorFile* file) {
+// notes, numberOfTests), checks what typed vectors add (each is valid and names the RFC it comes
+// from) and runs check on each of its `count` cases.
+void ForEveryRfcCase(const std::string& rel, const std::string& algorithm, size_t count,
+                     const std::function<void(const TestCase&)>& check) {
+  vectors::VectorFile file;
   std::string error;
-  if (!vectors::LoadWycheproofFile(testdata::RunfilePath(rel), algorithm, file, &error)) {
-    ADD_FAILURE() << error;
-    return false;
+  ASSERT_TRUE(vectors::LoadWycheproofFile(testdata::RunfilePath(rel), algorithm, &file, &error))
+      << error;
+  ASSERT_EQ(file.cases.size(), count) << rel;
+  for (const TestCase& c : file.cases) {
+    SCOPED_TRACE(c.where + " (" + c.source + ")");
+    EXPECT_EQ(c.source.find("RFC"), 0u) << "no 'source' naming the RFC";
+    ASSERT_EQ(c.expect, vectors::Expect::kValid);
+    check(c);
   }
-  for (const TestCase& c : file->cases) {
-    if (c.source.find("RFC") != 0) ADD_FAILURE() << c.where << ": no 'source' naming the RFC";
-  }
-  return true;
 }
 
 class RfcKatTest : public ::ariasuite::test_util::PerImplTest {};
 
 TEST_P(RfcKatTest, Rfc5794BlockExamples) {
-  const std::string rel = "vectors/rfc5794_kat.json";
-  vectors::VectorFile file;
-  ASSERT_TRUE(LoadVectors(rel, "ARIA", &file));
-  int checked = 0;
-  for (const TestCase& c : file.cases) {
-    SCOPED_TRACE(c.where + " (" + c.source + ")");
-    ASSERT_EQ(c.expect, vectors::Expect::kValid);
+  ForEveryRfcCase("vectors/rfc5794_kat.json", "ARIA", 4, [&](const TestCase& c) {
     const Bytes &key = c.key, &msg = c.msg, &ct = c.ct;
     AriaKey ek, dk;
     ASSERT_EQ(AriaSetEncryptKey(&ek, key.data(), key.size()), Status::kOk);
@@ -58,19 +55,11 @@ TEST_P(RfcKatTest, Rfc5794BlockExamples) {
     const auto want = openssl_oracle::Cipher("ARIA", "ECB", key, {}, msg, true);
     ASSERT_TRUE(want.has_value());
     EXPECT_EQ(Hex(*want), Hex(ct)) << "OpenSSL";
-    ++checked;
-  }
-  EXPECT_EQ(checked, 4);
+  });
 }
 
 TEST_P(RfcKatTest, Rfc8269GcmExamples) {
-  const std::string rel = "vectors/rfc8269_gcm.json";
-  vectors::VectorFile file;
-  ASSERT_TRUE(LoadVectors(rel, "ARIA-GCM", &file));
-  int checked = 0;
-  for (const TestCase& c : file.cases) {
-    SCOPED_TRACE(c.where + " (" + c.source + ")");
-    ASSERT_EQ(c.expect, vectors::Expect::kValid);
+  ForEveryRfcCase("vectors/rfc8269_gcm.json", "ARIA-GCM", 2, [&](const TestCase& c) {
     const Bytes &key = c.key, &iv = c.iv, &aad = c.aad, &msg = c.msg, &ct = c.ct, &tag = c.tag;
     AriaGcmKey k;
     ASSERT_EQ(k.Init(GetParam(), key.data(), key.size()), Status::kOk);
@@ -88,9 +77,7 @@ TEST_P(RfcKatTest, Rfc8269GcmExamples) {
     ASSERT_TRUE(want.has_value());
     EXPECT_EQ(Hex(want->ct), Hex(ct)) << "OpenSSL";
     EXPECT_EQ(Hex(want->tag), Hex(tag)) << "OpenSSL";
-    ++checked;
-  }
-  EXPECT_EQ(checked, 2);
+  });
 }
 
 ARIASUITE_INSTANTIATE_PER_IMPL(RfcKatTest);

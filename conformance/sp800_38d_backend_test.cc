@@ -6,67 +6,35 @@
 #include <algorithm>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "conformance/runner.h"
+#include "conformance/oracle_test_util.h"
+#include "conformance/shared_wycheproof.h"
 #include "gtest/gtest.h"
+#include "impl/testing/test_util.h"
 #include "oracles/backend.h"
 #include "oracles/hex.h"
 #include "oracles/make_request.h"
 #include "vectors/loader.h"
 #include "vectors/testdata.h"
 
-namespace ariasuite::conformance {
-
-using oracles::Backend;
-using oracles::Bytes;
-using oracles::Cipher;
-using oracles::DescribeRequest;
-using oracles::DescribeResult;
-using oracles::HexLiteral;
-using oracles::MakeBackends;
-using oracles::MakeOpenSslBackend;
-using oracles::MakeOursBackend;
-using oracles::MakeRequest;
-using oracles::MakeSp80038dBackend;
-using oracles::Op;
-using oracles::OracleNames;
-using oracles::Request;
-using oracles::Result;
-
+namespace ariasuite::oracles {
 namespace {
-
-Bytes RandomBytes(std::mt19937_64& rng, size_t n) {
-  Bytes b(n);
-  for (auto& x : b) x = static_cast<uint8_t>(rng());
-  return b;
-}
 
 Request Seal(Cipher cipher, Bytes key, Bytes iv, Bytes aad, Bytes pt, size_t tag_len) {
   return MakeRequest(Op::kGcmSeal, cipher, std::move(key), std::move(iv), std::move(pt),
                      std::move(aad), tag_len);
 }
 
-bool Same(const std::optional<Result>& a, const std::optional<Result>& b) {
-  if (!a || !b) return false;
-  if (!a->error.empty() || !b->error.empty()) return false;
-  if (a->accepted != b->accepted) return false;
-  return !a->accepted || (a->output == b->output && a->tag == b->tag);
-}
-
 TEST(Sp80038dTest, RegisteredAsAnOracle) {
-  std::string error;
-  std::vector<std::unique_ptr<Backend>> one = MakeBackends({"sp800-38d"}, &error);
-  ASSERT_EQ(one.size(), 1u) << error;
-  EXPECT_EQ(one[0]->name(), "sp800-38d");
-  EXPECT_FALSE(one[0]->is_ours());
-  const std::vector<std::string> oracles = OracleNames();
-  EXPECT_NE(std::find(oracles.begin(), oracles.end(), "sp800-38d"), oracles.end());
+  std::unique_ptr<Backend> oracle = conformance::ExpectRegisteredOracle("sp800-38d");
+  ASSERT_NE(oracle, nullptr);
   Request ecb;
   ecb.op = Op::kEcbEncrypt;
   ecb.key.assign(16, 0);
   ecb.input.assign(16, 0);
-  EXPECT_FALSE(one[0]->Run(ecb).has_value());  // GCM only
+  EXPECT_FALSE(oracle->Run(ecb).has_value());  // GCM only
 }
 
 // SP 800-38D's example (the GCM specification's test case 4, AES-128: 60-byte plaintext, 20-byte
@@ -104,13 +72,13 @@ TEST(Sp80038dTest, AgreesWithOursAndOpenSslOnRandomRequests) {
     std::optional<Result> mine = oracle->Run(seal);
     ASSERT_TRUE(mine.has_value());
     ASSERT_TRUE(mine->error.empty()) << mine->error;
-    EXPECT_TRUE(Same(mine, ours->Run(seal))) << DescribeResult(mine);
+    EXPECT_TRUE(conformance::SameAnswer(mine, ours->Run(seal))) << DescribeResult(mine);
     // OpenSSL takes IVs up to 128 bytes and every tag length 1..16; compare where SP 800-38D
     // allows the tag length too (OpenSSL seals 5..11-byte tags that SP 800-38D does not define).
     if (iv_len <= 128 && (tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16))) {
       std::optional<Result> theirs = openssl->Run(seal);
       if (theirs && theirs->accepted) {
-        EXPECT_TRUE(Same(mine, theirs)) << DescribeResult(theirs);
+        EXPECT_TRUE(conformance::SameAnswer(mine, theirs)) << DescribeResult(theirs);
         ++compared_openssl;
       }
     }
@@ -124,7 +92,7 @@ TEST(Sp80038dTest, AgreesWithOursAndOpenSslOnRandomRequests) {
     std::optional<Result> back = oracle->Run(open);
     ASSERT_TRUE(back && back->accepted);
     EXPECT_EQ(back->output, seal.input);
-    EXPECT_TRUE(Same(back, ours->Run(open)));
+    EXPECT_TRUE(conformance::SameAnswer(back, ours->Run(open)));
     // Planted damage: one flipped bit of the tag, the text or the AAD is refused, with no output.
     Request bad = open;
     const size_t which = rng() % 3;
@@ -135,7 +103,7 @@ TEST(Sp80038dTest, AgreesWithOursAndOpenSslOnRandomRequests) {
     ASSERT_TRUE(refused.has_value());
     EXPECT_FALSE(refused->accepted);
     EXPECT_TRUE(refused->output.empty());
-    EXPECT_TRUE(Same(refused, ours->Run(bad)));
+    EXPECT_TRUE(conformance::SameAnswer(refused, ours->Run(bad)));
   }
   EXPECT_GT(compared_openssl, 100);
   EXPECT_GT(accepted, 150);
@@ -159,22 +127,17 @@ TEST(Sp80038dTest, RefusesWhatSp80038dRefuses) {
 }
 
 TEST(Sp80038dTest, EveryWycheproofGcmCasePasses) {
-  std::string looked_in;
-  const std::string shared = testdata::SharedDir(&looked_in);
-  if (shared.empty()) GTEST_SKIP() << "no shared vectors folder; looked in " << looked_in;
   auto oracle = MakeSp80038dBackend();
-  for (const char* name : {"aria_gcm_test.json", "aes_gcm_test.json"}) {
+  for (auto [name, algorithm] :
+       {std::pair{"aria_gcm_test.json", "ARIA-GCM"}, std::pair{"aes_gcm_test.json", "AES-GCM"}}) {
     SCOPED_TRACE(name);
-    VectorFile f;
-    std::string error;
-    ASSERT_TRUE(LoadVectorFile(shared + "/vectors/wycheproof/" + name, {}, &f, &error)) << error;
-    const FileResult r = RunFile(f, {{oracle.get(), true}});
-    const PairResult& p = r.pairs[0];
-    for (const std::string& line : p.failures) ADD_FAILURE() << line;
-    EXPECT_EQ(p.passed, static_cast<int>(f.cases.size()));
-    EXPECT_GT(p.passed, 300);
+    vectors::VectorFile f;
+    std::string skip;
+    ASSERT_TRUE(testdata::LoadSharedWycheproof(name, algorithm, &f, &skip));
+    if (!skip.empty()) GTEST_SKIP() << skip;
+    conformance::ExpectEveryCasePasses(oracle.get(), f, 300);
   }
 }
 
 }  // namespace
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

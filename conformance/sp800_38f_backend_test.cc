@@ -11,36 +11,21 @@
 #include <tuple>
 #include <vector>
 
+#include "conformance/oracle_test_util.h"
 #include "conformance/runner.h"
+#include "conformance/shared_wycheproof.h"
 #include "gtest/gtest.h"
+#include "impl/testing/test_util.h"
 #include "oracles/backend.h"
 #include "oracles/hex.h"
 #include "vectors/loader.h"
 #include "vectors/testdata.h"
 
-namespace ariasuite::conformance {
-
-using oracles::AllOps;
-using oracles::Backend;
-using oracles::Bytes;
-using oracles::Cipher;
-using oracles::DescribeRequest;
-using oracles::DescribeResult;
-using oracles::Hex;
-using oracles::HexLiteral;
-using oracles::MakeBackends;
-using oracles::MakeBotanBackend;
-using oracles::MakeOpenSslBackend;
-using oracles::MakeOursBackend;
-using oracles::MakeSp80038fBackend;
-using oracles::Mode;
-using oracles::Op;
-using oracles::OpName;
-using oracles::OracleNames;
-using oracles::Request;
-using oracles::Result;
-
+namespace ariasuite::oracles {
 namespace {
+
+using vectors::Expect;
+using vectors::VectorFile;
 
 Request Req(Op op, Bytes key, Bytes input) {
   Request r;
@@ -51,12 +36,6 @@ Request Req(Op op, Bytes key, Bytes input) {
   return r;
 }
 
-Bytes RandomBytes(std::mt19937_64& rng, size_t n) {
-  Bytes b(n);
-  for (auto& x : b) x = static_cast<uint8_t>(rng());
-  return b;
-}
-
 bool IsKeyWrap(Op op) {
   return op == Op::kKwWrap || op == Op::kKwUnwrap || op == Op::kKwpWrap || op == Op::kKwpUnwrap;
 }
@@ -64,20 +43,7 @@ bool IsKeyWrap(Op op) {
 Op WrapOf(Op op) { return op == Op::kKwUnwrap ? Op::kKwWrap : Op::kKwpWrap; }
 
 TEST(Sp80038fTest, RegisteredAsAnOracle) {
-  std::string error;
-  std::vector<std::unique_ptr<Backend>> one = MakeBackends({"sp800-38f"}, &error);
-  ASSERT_EQ(one.size(), 1u) << error;
-  EXPECT_EQ(one[0]->name(), "sp800-38f");
-  EXPECT_FALSE(one[0]->is_ours());
-  EXPECT_FALSE(one[0]->unavailable()) << *one[0]->unavailable();
-  const std::vector<std::string> oracles = OracleNames();
-  EXPECT_NE(std::find(oracles.begin(), oracles.end(), "sp800-38f"), oracles.end());
-  for (const char* group : {"oracles", "all"}) {
-    std::vector<std::unique_ptr<Backend>> all = MakeBackends({group}, &error);
-    EXPECT_TRUE(std::any_of(all.begin(), all.end(), [](const auto& b) {
-      return b->name() == "sp800-38f";
-    })) << group;
-  }
+  EXPECT_NE(conformance::ExpectRegisteredOracle("sp800-38f"), nullptr);
 }
 
 TEST(Sp80038fTest, AriaKeyWrapOnly) {
@@ -95,34 +61,24 @@ TEST(Sp80038fTest, AriaKeyWrapOnly) {
 
 // ---- Wycheproof through the runner engine ----
 
-class Sp80038fWycheproofTest : public testing::TestWithParam<const char*> {};
+class Sp80038fWycheproofTest : public testing::TestWithParam<std::pair<const char*, const char*>> {
+};
 
 TEST_P(Sp80038fWycheproofTest, EveryCasePasses) {
-  std::string looked_in;
-  const std::string shared = testdata::SharedDir(&looked_in);
-  if (shared.empty()) GTEST_SKIP() << "no shared vectors folder; looked in " << looked_in;
-  const std::string path = shared + "/vectors/wycheproof/" + GetParam();
+  const auto [name, algorithm] = GetParam();
   VectorFile file;
-  std::string error;
-  ASSERT_TRUE(LoadVectorFile(path, {}, &file, &error)) << error;
-  ASSERT_GT(file.cases.size(), 100u) << path;
+  std::string skip;
+  ASSERT_TRUE(testdata::LoadSharedWycheproof(name, algorithm, &file, &skip));
+  if (!skip.empty()) GTEST_SKIP() << skip;
   std::unique_ptr<Backend> b = MakeSp80038fBackend();
-  FileResult r = RunFile(file, {{b.get(), false}});
-  ASSERT_EQ(r.pairs.size(), 1u);
-  const PairResult& p = r.pairs[0];
-  for (const std::string& f : p.failures) ADD_FAILURE() << f;
-  EXPECT_EQ(p.failed, 0);
-  EXPECT_EQ(p.unsupported, 0) << p.unsupported_example;
-  EXPECT_EQ(p.passed, static_cast<int>(file.cases.size()));
-  EXPECT_EQ(VerdictOf(p), PairVerdict::kPassed);
-  std::cout << GetParam() << ": sp800-38f " << p.passed << "/" << file.cases.size() << " passed\n";
+  conformance::ExpectEveryCasePasses(b.get(), file, 100);
 }
 
 INSTANTIATE_TEST_SUITE_P(Files, Sp80038fWycheproofTest,
-                         testing::Values("aria_wrap_test.json", "aria_kwp_test.json"),
-                         [](const testing::TestParamInfo<const char*>& i) {
-                           return std::string(i.param).find("kwp") != std::string::npos ? "Kwp"
-                                                                                        : "Kw";
+                         testing::Values(std::pair{"aria_wrap_test.json", "ARIA-WRAP"},
+                                         std::pair{"aria_kwp_test.json", "ARIA-KWP"}),
+                         [](const auto& i) {
+                           return std::string(i.param.second) == "ARIA-KWP" ? "Kwp" : "Kw";
                          });
 
 // ---- Planted failures ----
@@ -152,36 +108,39 @@ class Planted : public Backend {
   std::unique_ptr<Backend> inner_;
 };
 
-// Wycheproof's aria_wrap_test.json tcId 1 and aria_kwp_test.json tcIds 1 and 15 (valid), and the
+// Wycheproof's aria_wrap_test.json tcId 1 and aria_kwp_test.json tcIds 1 and 15 (valid), then the
 // same wrappings with the last byte changed (invalid).
 VectorFile SmallFile() {
   VectorFile f;
   f.path = "planted";
   f.format = "wycheproof";
   f.algorithm = "mixed";
-  auto add = [&](Mode m, Expect e, const char* key, const char* msg, const char* ct) {
-    TestCase c;
-    c.id = static_cast<int64_t>(f.cases.size() + 1);
-    c.where = "planted:" + std::to_string(c.id);
-    c.mode = m;
-    c.expect = e;
-    c.key = HexLiteral(key);
-    c.msg = HexLiteral(msg);
-    c.ct = HexLiteral(ct);
-    f.cases.push_back(c);
+  struct Valid {
+    Mode mode;
+    const char *key, *msg, *ct;
   };
-  add(Mode::kKw, Expect::kValid, "6f67486d1e914419cb43c28509c7c1ea",
-      "8dc0632d92ee0be4f740028410b08270", "32ba2be7c6cf96f913c956007fae3db198ec7896af0a6144");
-  add(Mode::kKwp, Expect::kValid, "6f67486d1e914419cb43c28509c7c1ea",
-      "8dc0632d92ee0be4f740028410b08270", "61caf6dfab80d354b681c712949a0d8db7e77a8855f435fe");
-  add(Mode::kKwp, Expect::kValid, "1abf4b7fa2bb62a78f09ddab04625dca", "0412ab3ec6",
-      "816276967bbe48ce2c101aa124920b52");
-  add(Mode::kKw, Expect::kInvalid, "6f67486d1e914419cb43c28509c7c1ea",
-      "8dc0632d92ee0be4f740028410b08270", "32ba2be7c6cf96f913c956007fae3db198ec7896af0a6145");
-  add(Mode::kKwp, Expect::kInvalid, "6f67486d1e914419cb43c28509c7c1ea",
-      "8dc0632d92ee0be4f740028410b08270", "61caf6dfab80d354b681c712949a0d8db7e77a8855f435ff");
-  add(Mode::kKwp, Expect::kInvalid, "1abf4b7fa2bb62a78f09ddab04625dca", "0412ab3ec6",
-      "816276967bbe48ce2c101aa124920b53");
+  const Valid valid[] = {
+      {Mode::kKw, "6f67486d1e914419cb43c28509c7c1ea", "8dc0632d92ee0be4f740028410b08270",
+       "32ba2be7c6cf96f913c956007fae3db198ec7896af0a6144"},
+      {Mode::kKwp, "6f67486d1e914419cb43c28509c7c1ea", "8dc0632d92ee0be4f740028410b08270",
+       "61caf6dfab80d354b681c712949a0d8db7e77a8855f435fe"},
+      {Mode::kKwp, "1abf4b7fa2bb62a78f09ddab04625dca", "0412ab3ec6",
+       "816276967bbe48ce2c101aa124920b52"},
+  };
+  for (Expect e : {Expect::kValid, Expect::kInvalid}) {
+    for (const Valid& v : valid) {
+      vectors::TestCase c;
+      c.id = static_cast<int64_t>(f.cases.size() + 1);
+      c.where = "planted:" + std::to_string(c.id);
+      c.mode = v.mode;
+      c.expect = e;
+      c.key = HexLiteral(v.key);
+      c.msg = HexLiteral(v.msg);
+      c.ct = HexLiteral(v.ct);
+      if (e == Expect::kInvalid) c.ct.back() ^= 0x01;
+      f.cases.push_back(c);
+    }
+  }
   return f;
 }
 
@@ -189,7 +148,8 @@ TEST(Sp80038fPlantedTest, RunnerChecksCatchAWrongBackend) {
   const VectorFile f = SmallFile();
   std::unique_ptr<Backend> real = MakeSp80038fBackend();
   Planted flip(Planted::kFlipOutput), lenient(Planted::kAcceptAll);
-  FileResult r = RunFile(f, {{real.get(), false}, {&flip, false}, {&lenient, false}});
+  conformance::FileResult r =
+      conformance::RunFile(f, {{real.get(), false}, {&flip, false}, {&lenient, false}});
   ASSERT_EQ(r.pairs.size(), 3u);
   EXPECT_EQ(r.pairs[0].passed, 6) << testing::PrintToString(r.pairs[0].failures);
   EXPECT_EQ(r.pairs[1].failed, 3);  // the three valid cases
@@ -459,4 +419,4 @@ TEST(Sp80038fDifferentialTest, BotanUnwrapsItsNonStandardWrappings) {
 }
 
 }  // namespace
-}  // namespace ariasuite::conformance
+}  // namespace ariasuite::oracles

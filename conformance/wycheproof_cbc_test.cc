@@ -22,9 +22,6 @@
 namespace ariasuite {
 namespace {
 
-using Bytes = std::vector<uint8_t>;
-using oracles::Hex;
-
 using vectors::Expect;
 using vectors::TestCase;
 

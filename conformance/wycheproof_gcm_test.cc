@@ -17,7 +17,7 @@
 #include "conformance/shared_wycheproof.h"
 #include "gtest/gtest.h"
 #include "impl/gcm.h"
-#include "impl/gcm_internal.h"
+#include "impl/gcm_limits.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
 #include "oracles/hex.h"
@@ -26,8 +26,6 @@
 namespace ariasuite {
 namespace {
 
-using Bytes = std::vector<uint8_t>;
-using oracles::Hex;
 using vectors::Expect;
 using vectors::TestCase;
 

@@ -17,7 +17,7 @@
 #include "impl/ccm.h"
 #include "impl/cmac.h"
 #include "impl/gcm.h"
-#include "impl/gcm_internal.h"
+#include "impl/gcm_limits.h"
 #include "impl/keywrap.h"
 #include "impl/modes.h"
 #include "impl/testing/gcm_lengths.h"
@@ -25,9 +25,6 @@
 
 namespace ariasuite {
 namespace {
-
-using Bytes = std::vector<uint8_t>;
-using test_util::RandomBytes;
 
 class ApiLimitsTest : public test_util::PerImplTest {
  protected:

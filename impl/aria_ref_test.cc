@@ -22,9 +22,6 @@
 namespace ariasuite {
 namespace {
 
-using oracles::Hex;
-using test_util::RandomBytes;
-
 // The encryption of one block by OpenSSL's ARIA-ECB (independent oracle).
 std::vector<uint8_t> OpenSslEcb(const std::vector<uint8_t>& key, const uint8_t in[16], bool enc) {
   const std::string name = "ARIA-" + std::to_string(key.size() * 8) + "-ECB";

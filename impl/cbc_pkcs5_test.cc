@@ -16,10 +16,6 @@
 namespace ariasuite {
 namespace {
 
-using oracles::Bytes;
-using oracles::Hex;
-using test_util::RandomBytes;
-
 class CbcPkcs5Test : public ::ariasuite::test_util::PerImplTest {
  protected:
   std::mt19937_64 rng_{0x5};

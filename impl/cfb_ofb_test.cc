@@ -19,10 +19,6 @@
 namespace ariasuite {
 namespace {
 
-using oracles::Hex;
-using test_util::RandomBytes;
-using Bytes = std::vector<uint8_t>;
-
 using FeedbackFn = Status (*)(Impl, const AriaKey&, AriaFeedbackState*, uint8_t*, const uint8_t*,
                               size_t);
 

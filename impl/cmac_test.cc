@@ -14,10 +14,6 @@
 namespace ariasuite {
 namespace {
 
-using oracles::Bytes;
-using oracles::Hex;
-using test_util::RandomBytes;
-
 class CmacTest : public ::ariasuite::test_util::PerImplTest {
  protected:
   std::mt19937_64 rng_{0xc3ac};

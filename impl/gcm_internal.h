@@ -1,7 +1,8 @@
 // The GCM layer (SP 800-38D) written once, generic over the 128-bit block cipher: a GcmEngine is a
 // small table of the cipher's counter-mode function plus the GHASH backend. gcm.h instantiates it
 // with ARIA on any path; gcm_aes_for_testing.h with AES, only to check this layer against AES-GCM
-// oracles. Internal (never included by a public header): use gcm.h.
+// oracles. Internal (never included by a public header; target //impl:gcm_internal, visible only
+// inside impl/): use gcm.h.
 #ifndef ARIASUITE_IMPL_GCM_INTERNAL_H_
 #define ARIASUITE_IMPL_GCM_INTERNAL_H_
 
@@ -10,18 +11,11 @@
 #include <new>
 
 #include "impl/gcm.h"
+#include "impl/gcm_limits.h"
 #include "impl/internal.h"
 #include "impl/status.h"
 
 namespace ariasuite::internal {
-
-// SP 800-38D §5.2.1.1 limits, in bytes: plaintext <= 2^39 - 256 bits; AAD and IV <= 2^64 - 1 bits.
-inline constexpr uint64_t kGcmMaxTextBytes = (uint64_t{1} << 36) - 32;
-inline constexpr uint64_t kGcmMaxAadBytes = (uint64_t{1} << 61) - 1;
-inline constexpr uint64_t kGcmMaxIvBytes = (uint64_t{1} << 61) - 1;
-
-// Whether tag_len is one this library produces and accepts (see gcm.h for the policy).
-bool GcmTagLenAllowed(size_t tag_len);
 
 struct GcmEngine {
   const void* cipher;  // the cipher's key object, passed back to the functions below.

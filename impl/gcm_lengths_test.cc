@@ -27,10 +27,6 @@
 namespace ariasuite {
 namespace {
 
-using Bytes = std::vector<uint8_t>;
-using oracles::Hex;
-using test_util::RandomBytes;
-
 void PutBe64(uint8_t* p, uint64_t v) {
   for (int i = 7; i >= 0; --i, v >>= 8) p[i] = static_cast<uint8_t>(v);
 }

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "impl/gcm_internal.h"
+#include "impl/gcm_limits.h"
 #include "impl/testing/gcm_lengths.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
@@ -17,10 +17,6 @@
 
 namespace ariasuite {
 namespace {
-
-using oracles::Hex;
-using test_util::RandomBytes;
-using Bytes = std::vector<uint8_t>;
 
 class GcmTest : public ::ariasuite::test_util::PerImplTest {
  protected:
@@ -44,11 +40,10 @@ Message RandomMessage(std::mt19937_64& rng, size_t key_len, size_t iv_len, size_
 
 TEST_P(GcmTest, EveryLengthRoundTripsAndMatchesOpenSsl) {
   std::mt19937_64 rng(8269);
-  for (size_t key_len : {16, 24, 32}) {
-    const Bytes key = RandomBytes(rng, key_len);
+  for (const Bytes& key : test_util::RandomKeyOfEachSize(rng)) {
     const AriaGcmKey k = Key(key);
     for (size_t len = 0; len <= 1100; ++len) {
-      SCOPED_TRACE("key_len=" + std::to_string(key_len) + " len=" + std::to_string(len));
+      SCOPED_TRACE("key_len=" + std::to_string(key.size()) + " len=" + std::to_string(len));
       const Bytes iv = RandomBytes(rng, len % 7 == 3 ? 1 + rng() % 40 : 12);
       const Bytes aad = RandomBytes(rng, rng() % 35);
       const Bytes pt = RandomBytes(rng, len);

@@ -16,10 +16,7 @@
 namespace ariasuite {
 namespace {
 
-using oracles::Bytes;
-using oracles::Hex;
 using oracles::Op;
-using test_util::RandomBytes;
 
 class KeywrapTest : public ::ariasuite::test_util::PerImplTest {
  protected:

@@ -16,10 +16,6 @@
 namespace ariasuite {
 namespace {
 
-using oracles::Hex;
-using test_util::RandomBytes;
-using Bytes = std::vector<uint8_t>;
-
 class ModesTest : public ::ariasuite::test_util::PerImplTest {
  protected:
   Impl impl() const { return GetParam(); }
@@ -38,11 +34,10 @@ Keys MakeKeys(const Bytes& key) {
 
 TEST_P(ModesTest, EcbAndCbcEveryBlockCountMatchOpenSsl) {
   std::mt19937_64 rng(38);
-  for (size_t key_len : {16, 24, 32}) {
-    const Bytes key = RandomBytes(rng, key_len);
+  for (const Bytes& key : test_util::RandomKeyOfEachSize(rng)) {
     const Keys k = MakeKeys(key);
     for (size_t len = 0; len <= 1104; len += 16) {
-      SCOPED_TRACE("key_len=" + std::to_string(key_len) + " len=" + std::to_string(len));
+      SCOPED_TRACE("key_len=" + std::to_string(key.size()) + " len=" + std::to_string(len));
       const Bytes pt = RandomBytes(rng, len);
       const Bytes iv = RandomBytes(rng, 16);
       Bytes ct(len), back(len);
@@ -70,8 +65,7 @@ TEST_P(ModesTest, EcbAndCbcEveryBlockCountMatchOpenSsl) {
 
 TEST_P(ModesTest, CtrEveryLengthMatchesOpenSsl) {
   std::mt19937_64 rng(65);
-  for (size_t key_len : {16, 24, 32}) {
-    const Bytes key = RandomBytes(rng, key_len);
+  for (const Bytes& key : test_util::RandomKeyOfEachSize(rng)) {
     const Keys k = MakeKeys(key);
     for (size_t len = 0; len <= 1100; ++len) {
       const Bytes pt = RandomBytes(rng, len);
@@ -82,7 +76,7 @@ TEST_P(ModesTest, CtrEveryLengthMatchesOpenSsl) {
       ASSERT_EQ(AriaCtr(impl(), k.enc, &st, ct.data(), pt.data(), len), Status::kOk);
       const auto want = openssl_oracle::Cipher("ARIA", "CTR", key, iv, pt, true);
       ASSERT_TRUE(want.has_value());
-      ASSERT_EQ(Hex(ct), Hex(*want)) << "key_len=" << key_len << " len=" << len;
+      ASSERT_EQ(Hex(ct), Hex(*want)) << "key_len=" << key.size() << " len=" << len;
       AriaCtrInit(&st, iv.data());
       ASSERT_EQ(AriaCtr(impl(), k.enc, &st, back.data(), ct.data(), len), Status::kOk);
       ASSERT_EQ(Hex(back), Hex(pt));

@@ -9,6 +9,7 @@
 // command sees an overrun that skips the canaries.
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -26,9 +27,6 @@
 
 namespace ariasuite {
 namespace {
-
-using Bytes = std::vector<uint8_t>;
-using test_util::RandomBytes;
 
 constexpr size_t kGuard = 32;
 constexpr uint8_t kCanary = 0xa5;
@@ -70,6 +68,29 @@ class OutputBoundsTest : public test_util::PerImplTest {
 
 constexpr size_t kGcmTags[] = {4, 8, 12, 13, 14, 15, 16};
 
+// An AEAD's one-shot calls with text_len bytes of text and tag_len of tag, each output in a
+// guarded buffer of exactly its size: seal(ct, tag), open(out, ct, tag) of the sealed text, and
+// open with the tag's byte flip_at changed, which fails with kAuthFailed and zeroes its output.
+using SealFn = std::function<Status(uint8_t* ct, uint8_t* tag)>;
+using OpenFn = std::function<Status(uint8_t* out, const uint8_t* ct, const uint8_t* tag)>;
+void ExpectAeadOutputsInBounds(size_t text_len, size_t tag_len, size_t flip_at, const SealFn& seal,
+                               const OpenFn& open) {
+  Guarded ct(text_len), tag(tag_len);
+  ASSERT_EQ(seal(ct.data(), tag.data()), Status::kOk);
+  EXPECT_INTACT(ct, "seal text");
+  EXPECT_INTACT(tag, "seal tag");
+  const Bytes c = ct.bytes();
+  Bytes tg = tag.bytes();
+  Guarded out(text_len);
+  EXPECT_EQ(open(out.data(), c.data(), tg.data()), Status::kOk);
+  EXPECT_INTACT(out, "open text");
+  tg[flip_at] ^= 0x80;
+  Guarded bad(text_len);
+  EXPECT_EQ(open(bad.data(), c.data(), tg.data()), Status::kAuthFailed);
+  EXPECT_INTACT(bad, "open text on a bad tag");
+  EXPECT_EQ(bad.bytes(), Bytes(text_len, 0));
+}
+
 TEST_P(OutputBoundsTest, GcmOneShotBothRegimes) {
   AriaGcmKey k;
   const Bytes key = RandomBytes(rng_, 16), iv = RandomBytes(rng_, 12);
@@ -80,26 +101,15 @@ TEST_P(OutputBoundsTest, GcmOneShotBothRegimes) {
       for (size_t t : kGcmTags) {
         SCOPED_TRACE("text_len=" + std::to_string(text_len) +
                      " aad_len=" + std::to_string(aad_len) + " tag_len=" + std::to_string(t));
-        Guarded ct(text_len), tag(t);
-        ASSERT_EQ(AriaGcmSeal(k, ct.data(), tag.data(), t, iv.data(), 12, pt.data(), text_len,
-                              aad.data(), aad_len),
-                  Status::kOk);
-        EXPECT_INTACT(ct, "seal text");
-        EXPECT_INTACT(tag, "seal tag");
-        const Bytes c = ct.bytes();
-        Bytes tg = tag.bytes();
-        Guarded out(text_len);
-        EXPECT_EQ(AriaGcmOpen(k, out.data(), iv.data(), 12, c.data(), text_len, tg.data(), t,
-                              aad.data(), aad_len),
-                  Status::kOk);
-        EXPECT_INTACT(out, "open text");
-        tg[0] ^= 1;
-        Guarded bad(text_len);
-        EXPECT_EQ(AriaGcmOpen(k, bad.data(), iv.data(), 12, c.data(), text_len, tg.data(), t,
-                              aad.data(), aad_len),
-                  Status::kAuthFailed);
-        EXPECT_INTACT(bad, "open text on a bad tag");
-        EXPECT_EQ(bad.bytes(), Bytes(text_len, 0));
+        ExpectAeadOutputsInBounds(
+            text_len, t, 0,
+            [&](uint8_t* ct, uint8_t* tag) {
+              return AriaGcmSeal(k, ct, tag, t, iv.data(), 12, pt.data(), text_len, aad.data(),
+                                 aad_len);
+            },
+            [&](uint8_t* out, const uint8_t* ct, const uint8_t* tag) {
+              return AriaGcmOpen(k, out, iv.data(), 12, ct, text_len, tag, t, aad.data(), aad_len);
+            });
       }
     }
   }
@@ -151,25 +161,16 @@ TEST_P(OutputBoundsTest, Ccm) {
       SCOPED_TRACE("text_len=" + std::to_string(text_len) + " tag_len=" + std::to_string(t));
       const Bytes nonce = RandomBytes(rng_, 7 + t % 7), pt = RandomBytes(rng_, text_len);
       const Bytes aad = RandomBytes(rng_, t);
-      Guarded ct(text_len), tag(t);
-      ASSERT_EQ(AriaCcmSeal(GetParam(), k, ct.data(), tag.data(), t, nonce.data(), nonce.size(),
-                            pt.data(), text_len, aad.data(), aad.size()),
-                Status::kOk);
-      EXPECT_INTACT(ct, "seal text");
-      EXPECT_INTACT(tag, "seal tag");
-      const Bytes c = ct.bytes();
-      Bytes tg = tag.bytes();
-      Guarded out(text_len);
-      EXPECT_EQ(AriaCcmOpen(GetParam(), k, out.data(), nonce.data(), nonce.size(), c.data(),
-                            text_len, tg.data(), t, aad.data(), aad.size()),
-                Status::kOk);
-      EXPECT_INTACT(out, "open text");
-      tg[t - 1] ^= 0x80;
-      Guarded bad(text_len);
-      EXPECT_EQ(AriaCcmOpen(GetParam(), k, bad.data(), nonce.data(), nonce.size(), c.data(),
-                            text_len, tg.data(), t, aad.data(), aad.size()),
-                Status::kAuthFailed);
-      EXPECT_INTACT(bad, "open text on a bad tag");
+      ExpectAeadOutputsInBounds(
+          text_len, t, t - 1,
+          [&](uint8_t* ct, uint8_t* tag) {
+            return AriaCcmSeal(GetParam(), k, ct, tag, t, nonce.data(), nonce.size(), pt.data(),
+                               text_len, aad.data(), aad.size());
+          },
+          [&](uint8_t* out, const uint8_t* ct, const uint8_t* tag) {
+            return AriaCcmOpen(GetParam(), k, out, nonce.data(), nonce.size(), ct, text_len, tag, t,
+                               aad.data(), aad.size());
+          });
     }
   }
 }

@@ -18,10 +18,6 @@
 namespace ariasuite {
 namespace {
 
-using Bytes = std::vector<uint8_t>;
-using oracles::Hex;
-using test_util::RandomBytes;
-
 constexpr uint16_t kTls12 = 0x0303;
 
 Bytes Aad(uint64_t seq, uint8_t type, uint16_t version, size_t len) {

@@ -2,6 +2,8 @@
 #include "oracles/backend.h"
 
 #include <array>
+#include <string>
+#include <utility>
 
 #include "oracles/hex.h"
 
@@ -144,11 +146,19 @@ Result Broken(std::string error) {
 }
 
 std::string DescribeRequest(const Request& r) {
+  // Sized once and hex appended in place: the exec protocol sends this line for every request.
   std::string s = OpName(r.op);
-  s += " cipher=";
+  s.reserve(s.size() + 64 +
+            2 * (r.key.size() + r.iv.size() + r.aad.size() + r.input.size() + r.tag.size()));
+  s += ' ';
   s += CipherName(r.cipher);
-  s += " key=" + Hex(r.key) + " iv=" + Hex(r.iv) + " aad=" + Hex(r.aad) + " input=" + Hex(r.input) +
-       " tag=" + Hex(r.tag) + " tag_len=" + std::to_string(r.tag_len);
+  const std::pair<const char*, const Bytes*> fields[] = {
+      {" key=", &r.key}, {" iv=", &r.iv}, {" aad=", &r.aad}, {" in=", &r.input}, {" tag=", &r.tag}};
+  for (const auto& [label, bytes] : fields) {
+    s += label;
+    AppendHex(bytes->data(), bytes->size(), &s);
+  }
+  s += " taglen=" + std::to_string(r.tag_len);
   return s;
 }
 

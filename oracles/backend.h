@@ -142,6 +142,8 @@ struct Request {
   Bytes input;         // plaintext, ciphertext, message or key data (see Op).
   Bytes tag;           // the tag to check (kGcmOpen, kCcmOpen).
   size_t tag_len = 0;  // the tag length wanted (kGcmSeal, kCcmSeal, kCmac).
+
+  friend bool operator==(const Request&, const Request&) = default;
 };
 
 struct Result {
@@ -163,7 +165,8 @@ Result Refused(std::string detail = "");
 Result Broken(std::string error);
 
 // One line naming the request, every field as hex, e.g. for a fuzzer's mismatch report:
-// "gcm-seal cipher=aria key=.. iv=.. aad=.. input=.. tag=.. tag_len=16".
+// "gcm-seal aria key=.. iv=.. aad=.. in=.. tag=.. taglen=16" (also the exec line protocol's request
+// line, protocol.h's FormatRequestLine).
 std::string DescribeRequest(const Request& request);
 std::string DescribeResult(const std::optional<Result>& result);
 

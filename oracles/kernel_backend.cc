@@ -58,33 +58,22 @@ class KernelBackend : public Backend {
 
   std::optional<Result> Run(const Request& r) override {
     if (r.input.size() + r.aad.size() + 16 > kMaxRequest) return std::nullopt;
-    switch (r.op) {
-      case Op::kEcbEncrypt: return Skcipher(r, "ecb", true, false);
-      case Op::kEcbDecrypt: return Skcipher(r, "ecb", false, false);
-      case Op::kCbcEncrypt: return Skcipher(r, "cbc", true, true);
-      case Op::kCbcDecrypt: return Skcipher(r, "cbc", false, true);
-      case Op::kCtrEncrypt: return Skcipher(r, "ctr", true, true);
-      case Op::kCtrDecrypt: return Skcipher(r, "ctr", false, true);
-      case Op::kGcmSeal: return Aead(r, "gcm", true);
-      case Op::kGcmOpen: return Aead(r, "gcm", false);
-      case Op::kCcmSeal: return Aead(r, "ccm", true);
-      case Op::kCcmOpen: return Aead(r, "ccm", false);
-      case Op::kCmac: return Cmac(r);
-      case Op::kCbcPkcs5Encrypt:
-      case Op::kCbcPkcs5Decrypt:  // the kernel has no padding mode
-      case Op::kKwWrap:
-      case Op::kKwUnwrap:
-      case Op::kKwpWrap:
-      case Op::kKwpUnwrap:  // kw() exists for AES only, with the IV as output
+    const bool encrypt = IsEncrypting(r.op);
+    switch (ModeOf(r.op)) {
+      case Mode::kEcb: return Skcipher(r, "ecb", encrypt, false);
+      case Mode::kCbc: return Skcipher(r, "cbc", encrypt, true);
+      case Mode::kCtr: return Skcipher(r, "ctr", encrypt, true);
+      case Mode::kGcm: return Aead(r, "gcm", encrypt);
+      case Mode::kCcm: return Aead(r, "ccm", encrypt);
+      case Mode::kCmac: return Cmac(r);
+      case Mode::kCbcPkcs5:  // the kernel has no padding mode
+      case Mode::kKw:
+      case Mode::kKwp:  // kw() exists for AES only, with the IV as output
         return std::nullopt;
-      case Op::kCfb128Encrypt:
-      case Op::kCfb128Decrypt:
-      case Op::kCfb8Encrypt:
-      case Op::kCfb8Decrypt:
-      case Op::kCfb1Encrypt:
-      case Op::kCfb1Decrypt:
-      case Op::kOfbEncrypt:
-      case Op::kOfbDecrypt:
+      case Mode::kCfb128:
+      case Mode::kCfb8:
+      case Mode::kCfb1:
+      case Mode::kOfb:
         return std::nullopt;  // crypto/cfb.c and crypto/ofb.c are gone from Linux 6.12's tree
     }
     return std::nullopt;

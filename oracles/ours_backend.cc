@@ -73,9 +73,11 @@ class OursBackend : public Backend {
     const Status eks = Keys(r.key);
     if (eks != Status::kOk) return FromStatus(eks);
     const AriaKey& ek = keys_.ek;
-    const bool needs_dk = r.op == Op::kEcbDecrypt || r.op == Op::kCbcDecrypt ||
-                          r.op == Op::kCbcPkcs5Decrypt || r.op == Op::kKwUnwrap ||
-                          r.op == Op::kKwpUnwrap;
+    const bool encrypt = IsEncrypting(r.op);
+    const Mode mode = ModeOf(r.op);
+    const bool needs_dk =
+        !encrypt && (mode == Mode::kEcb || mode == Mode::kCbc || mode == Mode::kCbcPkcs5 ||
+                     mode == Mode::kKw || mode == Mode::kKwp);
     if (needs_dk && !keys_.dk_made) {
       const Status dks = AriaSetDecryptKey(&keys_.dk, P(r.key), r.key.size());
       if (dks != Status::kOk) return FromStatus(dks);
@@ -84,27 +86,27 @@ class OursBackend : public Backend {
     const AriaKey& dk = keys_.dk;
     Bytes out(r.input.size() + 32);
     size_t out_len = 0;
-    switch (r.op) {
-      case Op::kEcbEncrypt:
-      case Op::kEcbDecrypt: {
-        Status s = AriaEcb(impl_, r.op == Op::kEcbEncrypt ? ek : dk, out.data(), P(r.input),
-                           r.input.size());
+    // The output of the modes whose output length is not the input's: out_len bytes, none on error.
+    auto sized = [&](Status s) {
+      out.resize(s == Status::kOk ? out_len : 0);
+      return FromStatus(s, std::move(out));
+    };
+    switch (mode) {
+      case Mode::kEcb: {
+        Status s = AriaEcb(impl_, encrypt ? ek : dk, out.data(), P(r.input), r.input.size());
         out.resize(r.input.size());
         return FromStatus(s, std::move(out));
       }
-      case Op::kCbcEncrypt:
-      case Op::kCbcDecrypt: {
+      case Mode::kCbc: {
         if (r.iv.size() != 16) return FromStatus(Status::kBadIvLength);
         uint8_t iv[16];
         std::copy(r.iv.begin(), r.iv.end(), iv);
-        Status s = r.op == Op::kCbcEncrypt
-                       ? AriaCbcEncrypt(impl_, ek, iv, out.data(), P(r.input), r.input.size())
-                       : AriaCbcDecrypt(impl_, dk, iv, out.data(), P(r.input), r.input.size());
+        Status s = encrypt ? AriaCbcEncrypt(impl_, ek, iv, out.data(), P(r.input), r.input.size())
+                           : AriaCbcDecrypt(impl_, dk, iv, out.data(), P(r.input), r.input.size());
         out.resize(r.input.size());
         return FromStatus(s, std::move(out));
       }
-      case Op::kCtrEncrypt:
-      case Op::kCtrDecrypt: {
+      case Mode::kCtr: {
         if (r.iv.size() != 16) return FromStatus(Status::kBadIvLength);
         AriaCtrState state;
         AriaCtrInit(&state, r.iv.data());
@@ -112,23 +114,17 @@ class OursBackend : public Backend {
         out.resize(r.input.size());
         return FromStatus(s, std::move(out));
       }
-      case Op::kCbcPkcs5Encrypt:
-      case Op::kCbcPkcs5Decrypt: {
+      case Mode::kCbcPkcs5: {
         if (r.iv.size() != 16) return FromStatus(Status::kBadIvLength);
-        Status s = r.op == Op::kCbcPkcs5Encrypt
-                       ? AriaCbcPkcs5Encrypt(impl_, ek, out.data(), &out_len, r.iv.data(),
-                                             P(r.input), r.input.size())
-                       : AriaCbcPkcs5Decrypt(impl_, dk, out.data(), &out_len, r.iv.data(),
-                                             P(r.input), r.input.size());
-        out.resize(s == Status::kOk ? out_len : 0);
-        return FromStatus(s, std::move(out));
+        return sized(encrypt ? AriaCbcPkcs5Encrypt(impl_, ek, out.data(), &out_len, r.iv.data(),
+                                                   P(r.input), r.input.size())
+                             : AriaCbcPkcs5Decrypt(impl_, dk, out.data(), &out_len, r.iv.data(),
+                                                   P(r.input), r.input.size()));
       }
-      case Op::kGcmSeal:
-      case Op::kGcmOpen: return AriaGcm(r);
-      case Op::kCcmSeal:
-      case Op::kCcmOpen: {
+      case Mode::kGcm: return AriaGcm(r);
+      case Mode::kCcm: {
         out.resize(r.input.size());
-        if (r.op == Op::kCcmSeal) {
+        if (encrypt) {
           Bytes tag(r.tag_len);
           Status s = AriaCcmSeal(impl_, ek, out.data(), tag.data(), r.tag_len, P(r.iv), r.iv.size(),
                                  P(r.input), r.input.size(), P(r.aad), r.aad.size());
@@ -138,35 +134,23 @@ class OursBackend : public Backend {
                                r.input.size(), P(r.tag), r.tag.size(), P(r.aad), r.aad.size());
         return FromStatus(s, std::move(out));
       }
-      case Op::kCmac: {
+      case Mode::kCmac: {
         Bytes tag(r.tag_len);
         Status s = AriaCmac(impl_, ek, tag.data(), r.tag_len, P(r.input), r.input.size());
         return FromStatus(s, {}, std::move(tag));
       }
-      case Op::kKwWrap:
-      case Op::kKwpWrap: {
-        Status s = r.op == Op::kKwWrap
-                       ? AriaKwWrap(impl_, ek, out.data(), &out_len, P(r.input), r.input.size())
-                       : AriaKwpWrap(impl_, ek, out.data(), &out_len, P(r.input), r.input.size());
-        out.resize(s == Status::kOk ? out_len : 0);
-        return FromStatus(s, std::move(out));
-      }
-      case Op::kKwUnwrap:
-      case Op::kKwpUnwrap: {
-        Status s = r.op == Op::kKwUnwrap
-                       ? AriaKwUnwrap(impl_, dk, out.data(), &out_len, P(r.input), r.input.size())
-                       : AriaKwpUnwrap(impl_, dk, out.data(), &out_len, P(r.input), r.input.size());
-        out.resize(s == Status::kOk ? out_len : 0);
-        return FromStatus(s, std::move(out));
-      }
-      case Op::kCfb128Encrypt:
-      case Op::kCfb128Decrypt:
-      case Op::kCfb8Encrypt:
-      case Op::kCfb8Decrypt:
-      case Op::kCfb1Encrypt:
-      case Op::kCfb1Decrypt:
-      case Op::kOfbEncrypt:
-      case Op::kOfbDecrypt: {
+      case Mode::kKw:
+        return sized(
+            encrypt ? AriaKwWrap(impl_, ek, out.data(), &out_len, P(r.input), r.input.size())
+                    : AriaKwUnwrap(impl_, dk, out.data(), &out_len, P(r.input), r.input.size()));
+      case Mode::kKwp:
+        return sized(
+            encrypt ? AriaKwpWrap(impl_, ek, out.data(), &out_len, P(r.input), r.input.size())
+                    : AriaKwpUnwrap(impl_, dk, out.data(), &out_len, P(r.input), r.input.size()));
+      case Mode::kCfb128:
+      case Mode::kCfb8:
+      case Mode::kCfb1:
+      case Mode::kOfb: {
         if (r.iv.size() != 16) return FromStatus(Status::kBadIvLength);
         AriaFeedbackState state;
         AriaFeedbackInit(&state, r.iv.data());

@@ -46,21 +46,7 @@ std::string Rest(std::string_view line) {
 
 }  // namespace
 
-std::string FormatRequestLine(const Request& r) {
-  std::string s = OpName(r.op);
-  s.reserve(s.size() + 64 +
-            2 * (r.key.size() + r.iv.size() + r.aad.size() + r.input.size() + r.tag.size()));
-  s += ' ';
-  s += CipherName(r.cipher);
-  const std::pair<const char*, const Bytes*> fields[] = {
-      {" key=", &r.key}, {" iv=", &r.iv}, {" aad=", &r.aad}, {" in=", &r.input}, {" tag=", &r.tag}};
-  for (const auto& [label, bytes] : fields) {
-    s += label;
-    AppendHex(bytes->data(), bytes->size(), &s);
-  }
-  s += " taglen=" + std::to_string(r.tag_len);
-  return s;
-}
+std::string FormatRequestLine(const Request& r) { return DescribeRequest(r); }
 
 bool ParseRequestLine(std::string_view line, Request* out, std::string* error) {
   line = Chomp(line);

@@ -64,6 +64,29 @@ std::string Replace(std::string s, const std::string& from, const std::string& t
   return s;
 }
 
+// One damage to a good text and the one-line error it must give: `from` (once in the text) becomes
+// `to`, or with no `from` the text gets `to` appended. An error ending in "..." is compared up to
+// there.
+struct Damage {
+  const char* from;
+  const char* to;
+  const char* error;
+};
+
+void ExpectDamageErrors(const std::string& path, const std::string& good,
+                        const std::vector<Damage>& damages) {
+  for (const Damage& d : damages) {
+    SCOPED_TRACE(std::string(d.from) + " -> " + d.to);
+    const std::string text = *d.from == '\0' ? good + d.to : Replace(good, d.from, d.to);
+    const std::string error = ErrorOf(path, text), want = d.error;
+    if (want.size() > 3 && want.compare(want.size() - 3, 3, "...") == 0) {
+      EXPECT_EQ(error.substr(0, want.size() - 3), want.substr(0, want.size() - 3));
+    } else {
+      EXPECT_EQ(error, want);
+    }
+  }
+}
+
 TEST(LoaderTest, WycheproofGood) {
   VectorFile f;
   std::string error;
@@ -79,41 +102,31 @@ TEST(LoaderTest, WycheproofGood) {
 }
 
 TEST(LoaderTest, WycheproofMalformed) {
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"msg\": \"00\"", "\"msg\": \"0g\"")),
-            "t.json:tcId 1: field 'msg': bad hex digit 'g' at offset 1");
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"msg\": \"00\"", "\"msg\": \"000\"")),
-            "t.json:tcId 1: field 'msg': odd number of hex digits (3)");
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"aad\": \"\", \"msg\": \"00\"", "\"msg\": \"00\"")),
-            "t.json:tcId 1: missing field 'aad'");
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"comment\": \"\", \"flags\": [\"Ktv\"]",
-                                      "\"comment\": \"\", \"extra\": 1, \"flags\": [\"Ktv\"]")),
-            "t.json:tcId 1: unknown field 'extra'");
-  EXPECT_EQ(
-      ErrorOf("t.json", Replace(kAead, "\"numberOfTests\": 2,", "\"numberOfTests\": 2, \"x\": 1,")),
-      "t.json:3: unknown top-level field 'x'");
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "ARIA-GCM", "ARIA-OCB")).substr(0, 44),
-            "t.json:2: unsupported algorithm 'ARIA-OCB' (");
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"tcId\": 2", "\"tcId\": 1")),
-            "t.json:tcId 1: duplicate tcId");
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "[\"Ktv\"]", "[\"Nope\"]")),
-            "t.json:tcId 1: flag 'Nope' is not defined in 'notes'");
-  EXPECT_EQ(
-      ErrorOf("t.json", Replace(kAead,
-                                "\"iv\": \"000102030405060708090a0b\", \"aad\": \"\", "
-                                "\"msg\": \"00\"",
-                                "\"iv\": \"0001020304050607\", \"aad\": \"\", \"msg\": \"00\"")),
-      "t.json:tcId 1: 'iv' has 8 bytes but the group's ivSize is 96 bits");
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"numberOfTests\": 2", "\"numberOfTests\": 3")),
-            "t.json:3: numberOfTests is 3 but the file has 2 tests");
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"ct\": \"11\"", "\"ct\": \"1122\"")),
-            "t.json:tcId 1: 'msg' has 1 bytes but 'ct' has 2");
-  EXPECT_EQ(ErrorOf("t.json", Replace(kAead, "\"result\": \"valid\"", "\"result\": \"maybe\"")),
-            "t.json:tcId 1: 'result' must be valid, invalid or acceptable, not 'maybe'");
-  // Bad JSON: a trailing comma, reported at its line.
-  EXPECT_EQ(
-      ErrorOf("t.json", Replace(kAead, "\"result\": \"invalid\"}", "\"result\": \"invalid\",}"))
-          .substr(0, 21),
-      "t.json:14: bad JSON: ");
+  ExpectDamageErrors(
+      "t.json", kAead,
+      {{"\"msg\": \"00\"", "\"msg\": \"0g\"",
+        "t.json:tcId 1: field 'msg': bad hex digit 'g' at offset 1"},
+       {"\"msg\": \"00\"", "\"msg\": \"000\"",
+        "t.json:tcId 1: field 'msg': odd number of hex digits (3)"},
+       {"\"aad\": \"\", \"msg\": \"00\"", "\"msg\": \"00\"", "t.json:tcId 1: missing field 'aad'"},
+       {"\"comment\": \"\", \"flags\": [\"Ktv\"]",
+        "\"comment\": \"\", \"extra\": 1, \"flags\": [\"Ktv\"]",
+        "t.json:tcId 1: unknown field 'extra'"},
+       {"\"numberOfTests\": 2,", "\"numberOfTests\": 2, \"x\": 1,",
+        "t.json:3: unknown top-level field 'x'"},
+       {"ARIA-GCM", "ARIA-OCB", "t.json:2: unsupported algorithm 'ARIA-OCB' (..."},
+       {"\"tcId\": 2", "\"tcId\": 1", "t.json:tcId 1: duplicate tcId"},
+       {"[\"Ktv\"]", "[\"Nope\"]", "t.json:tcId 1: flag 'Nope' is not defined in 'notes'"},
+       {"\"iv\": \"000102030405060708090a0b\", \"aad\": \"\", \"msg\": \"00\"",
+        "\"iv\": \"0001020304050607\", \"aad\": \"\", \"msg\": \"00\"",
+        "t.json:tcId 1: 'iv' has 8 bytes but the group's ivSize is 96 bits"},
+       {"\"numberOfTests\": 2", "\"numberOfTests\": 3",
+        "t.json:3: numberOfTests is 3 but the file has 2 tests"},
+       {"\"ct\": \"11\"", "\"ct\": \"1122\"", "t.json:tcId 1: 'msg' has 1 bytes but 'ct' has 2"},
+       {"\"result\": \"valid\"", "\"result\": \"maybe\"",
+        "t.json:tcId 1: 'result' must be valid, invalid or acceptable, not 'maybe'"},
+       // Bad JSON: a trailing comma, reported at its line.
+       {"\"result\": \"invalid\"}", "\"result\": \"invalid\",}", "t.json:14: bad JSON: ..."}});
 }
 
 TEST(LoaderTest, UnsupportedWycheproofAlgorithmCanBeSkipped) {
@@ -184,19 +197,16 @@ TEST(LoaderTest, CavpMalformed) {
   const std::string rec =
       "Count = 0\nKey = 000102030405060708090a0b0c0d0e0f\nIV = 000102030405060708090a0b\n"
       "PT = 00\nAAD = \nCT = 11\nTag = 000102030405060708090a0b0c0d0e0f\n";
-  EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "CT = 11", "CT = 1")),
-            "x.rsp:13: CT: odd number of hex digits (1)");
-  EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "IV = 000102030405060708090a0b", "IV = 0001")),
-            "x.rsp:8: IV has 16 bits but [IVlen = 96]");
-  EXPECT_EQ(ErrorOf("x.rsp", head + rec + "FAIL\n"),
-            "x.rsp:8: record Count = 0 has both PT and FAIL");
-  EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "Tag = 000102030405060708090a0b0c0d0e0f\n", "")),
-            "x.rsp:8: record Count = 0 has no Tag");
-  EXPECT_EQ(ErrorOf("x.rsp", Replace(head, "[AADlen = 0]", "[Alen = 0]") + rec),
-            "x.rsp:5: unsupported section parameter 'Alen' (this loader reads GCM files: Keylen, "
-            "IVlen, PTlen, AADlen, Taglen)");
-  EXPECT_EQ(ErrorOf("x.rsp", head + Replace(rec, "AAD = ", "Nonce = ")),
-            "x.rsp:12: unknown field 'Nonce'");
+  ExpectDamageErrors(
+      "x.rsp", head + rec,
+      {{"CT = 11", "CT = 1", "x.rsp:13: CT: odd number of hex digits (1)"},
+       {"IV = 000102030405060708090a0b", "IV = 0001", "x.rsp:8: IV has 16 bits but [IVlen = 96]"},
+       {"", "FAIL\n", "x.rsp:8: record Count = 0 has both PT and FAIL"},
+       {"Tag = 000102030405060708090a0b0c0d0e0f\n", "", "x.rsp:8: record Count = 0 has no Tag"},
+       {"[AADlen = 0]", "[Alen = 0]",
+        "x.rsp:5: unsupported section parameter 'Alen' (this loader reads GCM files: Keylen, "
+        "IVlen, PTlen, AADlen, Taglen)"},
+       {"AAD = ", "Nonce = ", "x.rsp:12: unknown field 'Nonce'"}});
 }
 
 TEST(LoaderTest, EvpSampleSemantics) {
@@ -221,24 +231,23 @@ TEST(LoaderTest, EvpMalformed) {
   const std::string good =
       "Cipher = ARIA-128-CBC\nKey = 000102030405060708090a0b0c0d0e0f\n"
       "IV = 000102030405060708090a0b0c0d0e0f\nPlaintext = 00\nCiphertext = 11\n";
-  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "ARIA-128-CBC", "ARIA-128-XTS")),
-            "e.txt:1: unsupported cipher 'ARIA-128-XTS' (supported: "
-            "ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,CFB,CFB8,CFB1,OFB})");
-  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "IV = 000102030405060708090a0b0c0d0e0f\n", "")),
-            "e.txt:1: stanza without IV");
-  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "Ciphertext = 11", "Ciphertext = 1x")),
-            "e.txt:5: Ciphertext: bad hex digit 'x' at offset 1");
-  EXPECT_EQ(ErrorOf("e.txt", good + "Colour = red\n"), "e.txt:6: unknown field 'Colour'");
-  EXPECT_EQ(ErrorOf("e.txt", good + "Operation = BOTH\n"),
-            "e.txt:6: Operation must be ENCRYPT or DECRYPT");
-  EXPECT_EQ(ErrorOf("e.txt", good + "Rounds = 12\n"),
-            "e.txt:6: unsupported field 'Rounds' (a parameter ARIA has no use for)");
-  EXPECT_EQ(
-      ErrorOf("e.txt", good + "Result = VALUE_MISMATCH\n"),
-      "e.txt:6: Result = VALUE_MISMATCH expects a different output, not a refusal (not stated "
-      "by the vector model)");
-  EXPECT_EQ(ErrorOf("e.txt", good + "SetTagLate = TRUE\n"),
-            "e.txt:6: SetTagLate for a non-AEAD cipher");
+  ExpectDamageErrors(
+      "e.txt", good,
+      {{"ARIA-128-CBC", "ARIA-128-XTS",
+        "e.txt:1: unsupported cipher 'ARIA-128-XTS' (supported: "
+        "ARIA-/AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,CFB,CFB8,CFB1,OFB})"},
+       {"IV = 000102030405060708090a0b0c0d0e0f\n", "", "e.txt:1: stanza without IV"},
+       {"Ciphertext = 11", "Ciphertext = 1x", "e.txt:5: Ciphertext: bad hex digit 'x' at offset 1"},
+       {"", "Colour = red\n", "e.txt:6: unknown field 'Colour'"},
+       {"", "Operation = BOTH\n", "e.txt:6: Operation must be ENCRYPT or DECRYPT"},
+       {"", "Rounds = 12\n",
+        "e.txt:6: unsupported field 'Rounds' (a parameter ARIA has no use for)"},
+       {"", "Result = VALUE_MISMATCH\n",
+        "e.txt:6: Result = VALUE_MISMATCH expects a different output, not a refusal (not stated "
+        "by the vector model)"},
+       {"", "SetTagLate = TRUE\n", "e.txt:6: SetTagLate for a non-AEAD cipher"},
+       {"Key = 000102030405060708090a0b0c0d0e0f", "Key = 0001",
+        "e.txt:2: Key has 2 bytes but ARIA-128-CBC takes 16"}});
   std::string gcm =
       "Cipher = ARIA-128-GCM\nKey = 000102030405060708090a0b0c0d0e0f\nIV = "
       "000102030405060708090a0b\n"
@@ -247,8 +256,6 @@ TEST(LoaderTest, EvpMalformed) {
   EXPECT_EQ(ErrorOf("e.txt", gcm), "e.txt:17: more than 10 AAD lines (evp_test's AAD_NUM)");
   EXPECT_EQ(ErrorOf("e.txt", "Digest = SHA256\nInput = 00\nOutput = 00\n"),
             "e.txt:1: unsupported test type 'Digest' (this runner reads Cipher tests)");
-  EXPECT_EQ(ErrorOf("e.txt", Replace(good, "Key = 000102030405060708090a0b0c0d0e0f", "Key = 0001")),
-            "e.txt:2: Key has 2 bytes but ARIA-128-CBC takes 16");
   LoadOptions skip;
   skip.skip_unsupported = true;
   VectorFile f;
@@ -267,24 +274,24 @@ TEST(LoaderTest, EvpNextIv) {
       "Key = 000102030405060708090a0b0c0d0e0f\nIV = 000102030405060708090a0b0c0d0e0f\n"
       "Plaintext = 00112233445566778899aabbccddeeff\n"
       "Ciphertext = 0f0e0d0c0b0a09080706050403020100\n";
-  VectorFile f;
-  std::string error;
-  EXPECT_TRUE(LoadVectorText(
-      "e.txt", "Cipher = ARIA-128-CBC\n" + block + "NextIV = 0f0e0d0c0b0a09080706050403020100\n",
-      {}, &f, &error))
-      << error;
-  EXPECT_EQ(ErrorOf("e.txt", "Cipher = ARIA-128-CBC\n" + block +
-                                 "NextIV = 000102030405060708090a0b0c0d0e0f\n"),
-            "e.txt:6: NextIV is not the IV ARIA-128-CBC leaves after this Ciphertext "
-            "(0f0e0d0c0b0a09080706050403020100)");
-  EXPECT_TRUE(LoadVectorText(
-      "e.txt", "Cipher = ARIA-128-CTR\n" + block + "NextIV = 000102030405060708090a0b0c0d0e10\n",
-      {}, &f, &error))
-      << error;
-  EXPECT_EQ(ErrorOf("e.txt", "Cipher = ARIA-128-CTR\n" + block +
-                                 "NextIV = 000102030405060708090a0b0c0d0e0f\n"),
-            "e.txt:6: NextIV is not the IV ARIA-128-CTR leaves after this Ciphertext "
-            "(000102030405060708090a0b0c0d0e10)");
+  struct NextIv {
+    const char* cipher;
+    const char* right;  // what the mode leaves
+    const char* wrong;
+  };
+  for (const NextIv& n : {NextIv{"ARIA-128-CBC", "0f0e0d0c0b0a09080706050403020100",
+                                 "000102030405060708090a0b0c0d0e0f"},
+                          NextIv{"ARIA-128-CTR", "000102030405060708090a0b0c0d0e10",
+                                 "000102030405060708090a0b0c0d0e0f"}}) {
+    SCOPED_TRACE(n.cipher);
+    const std::string head = std::string("Cipher = ") + n.cipher + "\n" + block + "NextIV = ";
+    VectorFile f;
+    std::string error;
+    EXPECT_TRUE(LoadVectorText("e.txt", head + n.right + "\n", {}, &f, &error)) << error;
+    EXPECT_EQ(ErrorOf("e.txt", head + n.wrong + "\n"),
+              std::string("e.txt:6: NextIV is not the IV ") + n.cipher +
+                  " leaves after this Ciphertext (" + n.right + ")");
+  }
   EXPECT_EQ(ErrorOf("e.txt",
                     "Cipher = ARIA-128-ECB\nKey = 000102030405060708090a0b0c0d0e0f\n"
                     "Plaintext = 00\nCiphertext = 11\nNextIV = 00\n"),
@@ -332,23 +339,20 @@ TEST(LoaderTest, TestmgrMalformed) {
   ASSERT_TRUE(LoadVectorText("t.h", good, {}, &f, &error)) << error;  // aes_tv_template unread
   ASSERT_EQ(f.cases.size(), 1u);
   EXPECT_EQ(f.cases[0].line, 3);
-  EXPECT_EQ(ErrorOf("t.h", Replace(good, ".klen\t= 16", ".klen\t= 24")),
-            "t.h:4: .key has 16 bytes but .klen is 24");
-  EXPECT_EQ(ErrorOf("t.h", Replace(good, ".len\t= 16", ".len\t= 16,\n\t\t.np\t= 2")),
-            "t.h:10: unknown field .np in struct cipher_testvec");
-  EXPECT_EQ(ErrorOf("t.h", Replace(good, "aria_tv_template", "aria_xts_tv_template")),
-            "t.h:2: template aria_xts_tv_template: unsupported mode (this runner reads ARIA ecb, "
-            "cbc, ctr, cfb, ofb as cipher_testvec and gcm, ccm as aead_testvec)");
-  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\xff\",", "\\xff,")),
-            "t.h:7: unterminated string literal");
-  // \x takes every following hex digit: 0x777 does not fit a byte (gcc: "hex escape sequence out of
-  // range").
-  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\x77", "\\x777")),
-            "t.h:7: hex escape out of range for a byte");
-  EXPECT_EQ(ErrorOf("t.h", Replace(good, "\\x77", "\\x0000100")),
-            "t.h:7: hex escape out of range for a byte");
-  EXPECT_EQ(ErrorOf("t.h", Replace(good, ".len\t= 16", ".len\t= sizeof(x)")),
-            "t.h:9: unsupported initializer 'sizeof'");
+  ExpectDamageErrors(
+      "t.h", good,
+      {{".klen\t= 16", ".klen\t= 24", "t.h:4: .key has 16 bytes but .klen is 24"},
+       {".len\t= 16", ".len\t= 16,\n\t\t.np\t= 2",
+        "t.h:10: unknown field .np in struct cipher_testvec"},
+       {"aria_tv_template", "aria_xts_tv_template",
+        "t.h:2: template aria_xts_tv_template: unsupported mode (this runner reads ARIA ecb, "
+        "cbc, ctr, cfb, ofb as cipher_testvec and gcm, ccm as aead_testvec)"},
+       {"\\xff\",", "\\xff,", "t.h:7: unterminated string literal"},
+       // \x takes every following hex digit: 0x777 does not fit a byte (gcc: "hex escape sequence
+       // out of range").
+       {"\\x77", "\\x777", "t.h:7: hex escape out of range for a byte"},
+       {"\\x77", "\\x0000100", "t.h:7: hex escape out of range for a byte"},
+       {".len\t= 16", ".len\t= sizeof(x)", "t.h:9: unsupported initializer 'sizeof'"}});
   LoadOptions as_testmgr;
   as_testmgr.format = Format::kTestmgr;
   EXPECT_EQ(ErrorOf("t.h", "static int x;\n", as_testmgr),
@@ -437,26 +441,26 @@ TEST(LoaderTest, DetectionAndOverride) {
       "content looks like wycheproof)");
 }
 
-TEST(LoaderTest, BinaryContentIsRefusedByLine) {
+// text gives error whatever format it is read as.
+void ExpectRefusedAsEveryFormat(const std::string& path, const std::string& text,
+                                const std::string& error) {
   for (int i = 0; i <= kLastFormat; ++i) {
     LoadOptions options;
     options.format = static_cast<Format>(i);
     SCOPED_TRACE(FormatName(options.format));
-    EXPECT_EQ(ErrorOf("b.bin", std::string("Cipher = ARIA-128-ECB\nKey = 00\0\x7f\n", 33), options),
-              "b.bin:2: NUL byte at offset 30: a binary file, not vector text");
+    EXPECT_EQ(ErrorOf(path, text, options), error);
   }
 }
 
+TEST(LoaderTest, BinaryContentIsRefusedByLine) {
+  ExpectRefusedAsEveryFormat("b.bin", std::string("Cipher = ARIA-128-ECB\nKey = 00\0\x7f\n", 33),
+                             "b.bin:2: NUL byte at offset 30: a binary file, not vector text");
+}
+
 TEST(LoaderTest, ByteOrderMarkIsNamed) {
-  for (int i = 0; i <= kLastFormat; ++i) {
-    LoadOptions options;
-    options.format = static_cast<Format>(i);
-    SCOPED_TRACE(FormatName(options.format));
-    EXPECT_EQ(ErrorOf("bom.txt", "\xef\xbb\xbfTitle = x\n", options),
-              "bom.txt:1: starts with a UTF-8 byte-order mark (EF BB BF), which no vector format "
-              "has: save "
-              "the file without it");
-  }
+  ExpectRefusedAsEveryFormat("bom.txt", "\xef\xbb\xbfTitle = x\n",
+                             "bom.txt:1: starts with a UTF-8 byte-order mark (EF BB BF), which no "
+                             "vector format has: save the file without it");
 }
 
 TEST(LoaderTest, LongErrorsAreCut) {

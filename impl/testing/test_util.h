@@ -1,7 +1,7 @@
 // Shared helpers for the impl/ tests: run a parameterised suite once per path with the path in the
 // test name (GcmTest.Foo/Scalar, GcmTest.Foo/GfniAvx512), every path listed on every CPU (a path
-// this CPU cannot run is a GTEST_SKIP naming the missing features), and seeded randomness. Hex is
-// oracles/hex.h.
+// this CPU cannot run is a GTEST_SKIP naming the missing features), seeded randomness, and the
+// names every impl/ test uses (Bytes, Hex, RandomBytes).
 #ifndef ARIASUITE_IMPL_TESTING_TEST_UTIL_H_
 #define ARIASUITE_IMPL_TESTING_TEST_UTIL_H_
 
@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"
 #include "impl/status.h"
+#include "oracles/hex.h"
 
 namespace ariasuite::test_util {
 
@@ -51,7 +52,21 @@ inline std::vector<uint8_t> RandomBytes(std::mt19937_64& rng, size_t n) {
   return v;
 }
 
+// One random key of each ARIA key size (16, 24 and 32 bytes, in that order), drawn from rng.
+inline std::vector<std::vector<uint8_t>> RandomKeyOfEachSize(std::mt19937_64& rng) {
+  return {RandomBytes(rng, 16), RandomBytes(rng, 24), RandomBytes(rng, 32)};
+}
+
 }  // namespace ariasuite::test_util
+
+// The vocabulary of the tests that check impl/, declared once here instead of in each of them
+// (this header is testonly): byte strings, their hex form for readable mismatches (oracles/hex.h),
+// seeded random bytes.
+namespace ariasuite {
+using Bytes = std::vector<uint8_t>;
+using oracles::Hex;
+using test_util::RandomBytes;
+}  // namespace ariasuite
 
 // Instantiates a TEST_P suite over every path, ariasuite::AllImpls(), named by path; the suite's
 // fixture derives from PerImplTest so that a path this CPU lacks is listed as skipped, never
