@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
 """Summarizes a clang source-based coverage run for `tools/ariasuite fuzz --coverage`.
 
-Usage: coverage_summary.py SUMMARY_JSON SHOW_TXT SUMMARY_OUT UNCOVERED_OUT [EXPLAINED_MD [FUNCTIONS_JSON]]
+Usage: coverage_summary.py SUMMARY_JSON SHOW_TXT SUMMARY_OUT UNCOVERED_OUT
+                           [EXPLAINED_MD [FUNCTIONS_JSON]]
 SUMMARY_JSON is `llvm-cov export -summary-only`; SHOW_TXT is `llvm-cov show` (text, every file).
 Writes one line per folder and one per non-test impl/ file (lines and branches covered), and the
 impl/ lines with an execution count of 0 as `file:line: code`.
 EXPLAINED_MD (fuzz/COVERAGE.md) holds table rows "| `impl/FILE` | ITEMS | reason |", ITEMS a
-comma-separated list of N, N-M or `Function` (or `Class::Function`): unreached lines no input can
-reach, each with its reason. A function item names every unreached line of that function, with
-its extent read from FUNCTIONS_JSON (`llvm-cov export` with function records), so the row survives
-edits that move the function. The summary then adds the impl/ figure with those lines set aside,
-the count of unreached lines nobody explained, and every stale row: a listed line that is now
-reached or lies past the file's end, a function or file no longer in the report, or a row left
-with no unreached line. uncovered.txt lists the unexplained lines first, the explained ones after,
-marked "(explained)".
+comma-separated list of N, N-M, N-M in `Function` (lines that must lie in that function) or
+`Function` (or `Class::Function`): unreached lines no input can reach, each with its reason. A
+function item names every unreached line of that function, with its extent read from
+FUNCTIONS_JSON (`llvm-cov export` with function records), so the row survives edits that move
+the function. The summary then adds the impl/ figure with those lines set aside, the count of
+unreached lines nobody explained, and every stale row: a listed line that is now reached, lies
+past the file's end or outside the function it is said to be in, a function or file no longer in
+the report, or a row left with no unreached line. uncovered.txt lists the unexplained lines
+first, the explained ones after, marked "(explained)".
 """
 import json
 import os
@@ -44,7 +46,7 @@ def pct(covered, count):
 
 
 EXPLAINED_ROW = re.compile(r"^\|\s*`(impl/[^`]+)`\s*\|([^|]*)\|")
-LINE_ITEM = re.compile(r"^(\d+)(?:-(\d+))?$")
+LINE_ITEM = re.compile(r"^(\d+)(?:-(\d+))?(?:\s+in\s+`([A-Za-z_][A-Za-z_0-9:~]*)`)?$")
 FUNCTION_ITEM = re.compile(r"^`([A-Za-z_][A-Za-z_0-9:~]*)`$")
 
 
@@ -56,20 +58,25 @@ def read_explained(path):
             m = EXPLAINED_ROW.match(line)
             if not m:
                 continue
-            numbers, names = set(), []
+            numbers, names, within = set(), [], []
             for part in m.group(2).split(","):
                 part = part.strip()
                 if not part:
                     continue
                 lm, fm = LINE_ITEM.match(part), FUNCTION_ITEM.match(part)
                 if lm:
-                    numbers.update(range(int(lm.group(1)), int(lm.group(2) or lm.group(1)) + 1))
+                    span = set(range(int(lm.group(1)), int(lm.group(2) or lm.group(1)) + 1))
+                    numbers |= span
+                    if lm.group(3):
+                        within.append((lm.group(3), span))
                 elif fm:
                     names.append(fm.group(1))
                 else:
                     raise SystemExit("coverage_summary: %s: row of %s: '%s' is neither a line, "
-                                     "a range N-M nor a `function`" % (path, m.group(1), part))
-            rows.append((m.group(1), numbers, names, "%s |%s|" % (m.group(1), m.group(2))))
+                                     "a range N-M (in `function`) nor a `function`"
+                                     % (path, m.group(1), part))
+            rows.append((m.group(1), numbers, names, within,
+                         "%s |%s|" % (m.group(1), m.group(2))))
     return rows
 
 
@@ -170,8 +177,12 @@ def main():
     explained, stale = {}, []
     if len(sys.argv) >= 6:
         functions = read_functions(sys.argv[6]) if len(sys.argv) == 7 else {}
-        for path, numbers, names, text in read_explained(sys.argv[5]):
+        for path, numbers, names, within, text in read_explained(sys.argv[5]):
             why = []
+            for name, span in within:
+                outside = sorted(span - functions.get(path, {}).get(name, set()))
+                if outside:
+                    why.append("not in `%s`: %s" % (name, ", ".join(map(str, outside))))
             if path not in last_line:
                 why.append("the file is not in the report")
             lines = set(numbers)
@@ -210,8 +221,8 @@ def main():
         out.append("impl/ with the explained lines set aside: %s (%d/%d); %d unreached lines "
                    "unexplained" % (pct(lc, lc + len(unexplained)).strip(), lc,
                                     lc + len(unexplained), len(unexplained)))
-        out.append("%s: %d stale rows (a listed line now reached or past the file's end, a "
-                   "function or file gone, or no unreached line left)" % (
+        out.append("%s: %d stale rows (a listed line now reached, past the file's end or outside "
+                   "its function, a function or file gone, or no unreached line left)" % (
                        os.path.basename(sys.argv[5]), len(stale)))
         out.extend("  stale: " + row for row in stale)
     with open(sys.argv[3], "w") as f:

@@ -90,6 +90,13 @@ class ExplainedLinesTest(unittest.TestCase):
         summary, _ = run("| `impl/x.cc` | 5 | blank now |\n", show=show)
         self.assertIn("  stale: impl/x.cc | 5 | (no unreached line)", summary)
 
+    def test_lines_said_to_lie_in_a_function_must_lie_in_it(self):
+        summary, uncovered = run("| `impl/x.cc` | 7 in `Late`, 9 in `Rows::Affine` | inside |\n")
+        self.assertIn("0 stale rows", summary)
+        self.assertIn("impl/x.cc:7: (explained) line 7", uncovered)
+        summary, _ = run("| `impl/x.cc` | 3-4 in `Late` | slid out |\n")
+        self.assertIn("  stale: impl/x.cc | 3-4 in `Late` | (not in `Late`: 3, 4)", summary)
+
     def test_a_function_row_explains_its_unreached_lines(self):
         summary, uncovered = run("| `impl/x.cc` | `Late`, 3-4 | test hook |\n"
                                  "| `impl/x.cc` | `Rows::Affine` | compile time |\n")
@@ -111,7 +118,8 @@ class ExplainedLinesTest(unittest.TestCase):
     def test_an_item_that_is_no_line_nor_function_is_refused(self):
         done = run("| `impl/x.cc` | 3, seven | typo |\n", expect_ok=False)
         self.assertNotEqual(done.returncode, 0)
-        self.assertIn("'seven' is neither a line, a range N-M nor a `function`", done.stderr)
+        self.assertIn("'seven' is neither a line, a range N-M (in `function`) nor a `function`",
+                      done.stderr)
 
 
 if __name__ == "__main__":
