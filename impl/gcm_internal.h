@@ -41,12 +41,9 @@ class GcmState {
   Status FinishEncrypt(uint8_t* out_tag, size_t tag_len);
   Status FinishDecrypt(const uint8_t* tag, size_t tag_len);
 
-  // Test hook: pretends that aad_len / text_len bytes were already absorbed, so the cumulative
-  // limits can be checked without gigabytes of data. Does not change the GHASH state.
-  void SetLengthsForTesting(uint64_t aad_len, uint64_t text_len) {
-    aad_len_ = aad_len;
-    text_len_ = text_len;
-  }
+  // Defined in the testonly //impl/testing:gcm_lengths (not part of this library): sets the two
+  // length counters so a test reaches the cumulative limits without gigabytes of data.
+  friend void SetGcmLengthsForTesting(AriaGcmContext* ctx, uint64_t aad_len, uint64_t text_len);
 
  private:
   enum class Phase { kIdle, kAad, kEncrypt, kDecrypt, kDone };
