@@ -28,10 +28,6 @@ int DigitValue(char c) { return kDigitValues.v[static_cast<unsigned char>(c)]; }
 
 bool IsControl(unsigned char c) { return c < 0x20 || c == 0x7f; }
 
-}  // namespace
-
-namespace {
-
 inline void PutByte(uint8_t b, char* p) {
   p[0] = kDigits[b >> 4];
   p[1] = kDigits[b & 15];
