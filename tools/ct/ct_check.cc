@@ -23,6 +23,10 @@
 //        ct_check --all          taint run of every runnable check
 //        ct_check --timing NAME [--seconds S] [--seed N] [--stop-at T]
 //                                timing run: T-TRACE lines (measurements, max |t|), then T-RESULT
+//        ct_check --prepare-blind --all | NAME...
+//                                (under valgrind) each timing case's Prepare with the class
+//                                marked secret ("PB-DONE NAME" after each); NAME may also be
+//                                harness/class-branching-prepare, the control that must be reported
 // Exit status: 0 when every check ran and agreed with the unmarked run; 1 on a mismatch; 2 on a
 // bad argument or a check that cannot run here.
 #include <valgrind/memcheck.h>
@@ -749,6 +753,34 @@ int RunTiming(const Check& c, double seconds, uint64_t seed, double stop_at) {
 #endif
 }
 
+// ---- Prepare takes the same branches in both classes (timing_cases.h) ----
+
+// Runs Prepare of the named case 16 times, the class marked secret: under valgrind memcheck every
+// branch or index of Prepare that depends on the class is reported with file:line. The name is a
+// check's (its timing case) or kClassBranchingControl.
+int RunPrepareBlind(const std::vector<Check>& checks, const char* name) {
+  std::unique_ptr<TimingCase> tc;
+  if (std::strcmp(name, kClassBranchingControl) == 0) {
+    tc = MakeClassBranchingControl(1);
+  } else {
+    const Check* c = Find(checks, name);
+    if (c == nullptr || c->skip[0] != '\0') {
+      std::fprintf(stderr, "ct_check: --prepare-blind: %s '%s'\n",
+                   c == nullptr ? "unknown check" : "cannot run", name);
+      return 2;
+    }
+    tc = MakeTimingCase(c->claim, c->impl, 1);
+  }
+  for (int i = 0; i < 16; ++i) {
+    int cls = i & 1;
+    MarkSecret(&cls, sizeof(cls));
+    tc->Prepare(cls);
+  }
+  std::printf("PB-DONE %s\n", name);
+  std::fflush(stdout);
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   const std::vector<Check> checks = AllChecks();
   if (argc < 2) {
@@ -796,6 +828,24 @@ int Main(int argc, char** argv) {
       return 2;
     }
     return RunTiming(*c, seconds, seed, stop_at);
+  }
+  if (std::strcmp(argv[1], "--prepare-blind") == 0) {
+    if (argc < 3) {
+      std::fprintf(stderr, "usage: ct_check --prepare-blind --all | NAME...\n");
+      return 2;
+    }
+    std::vector<const char*> names;
+    if (std::strcmp(argv[2], "--all") == 0) {
+      for (const Check& c : checks) {
+        if (c.skip[0] == '\0') names.push_back(c.name);
+      }
+    } else {
+      for (int i = 2; i < argc; ++i) names.push_back(argv[i]);
+    }
+    for (const char* name : names) {
+      if (const int rc = RunPrepareBlind(checks, name); rc != 0) return rc;
+    }
+    return 0;
   }
   std::vector<const Check*> selected;
   if (std::strcmp(argv[1], "--all") == 0) {
