@@ -12,6 +12,21 @@ if ! command -v valgrind > /dev/null; then
   exit 2
 fi
 log_dir=${TEST_UNDECLARED_OUTPUTS_DIR:-$(mktemp -d)}
+xml=${XML_OUTPUT_FILE:-/dev/null}
+
+# junit CASE_XML...: writes the test's JUnit XML (one case per verdict below).
+junit() {
+  printf '<?xml version="1.0"?>\n<testsuites><testsuite name="prepare_blind">%s</testsuite></testsuites>\n' \
+    "$*" > "$xml"
+}
+
+# A sanitized build has no runnable check (ct_check --list says why), and valgrind cannot run it.
+if ! "$ct_check" --list | grep -q $'\tRUN\t'; then
+  why=$("$ct_check" --list | head -1 | cut -f3)
+  echo "SKIP prepare-blind: no check runs in this build: $why"
+  junit "<testcase name=\"prepare-blind\"><skipped message=\"no check runs in this build\"/></testcase>"
+  exit 0
+fi
 
 # run LOG ARGS...: ct_check under memcheck (exit 99 when it reported anything); echoes the status.
 run() {
@@ -42,5 +57,10 @@ else
   echo "FAIL harness/class-branching-prepare: not reported (exit $rc): the check is blind"
   cat "$log_dir/prepare_blind_control.vg.log.out"
   failed=1
+fi
+if [[ $failed -eq 0 ]]; then
+  junit '<testcase name="prepare-blind"/><testcase name="harness/class-branching-prepare"/>'
+else
+  junit '<testcase name="prepare-blind"><failure message="see the log"/></testcase>'
 fi
 exit $failed
