@@ -63,6 +63,15 @@ else
   echo "SKIP tools/format_check.sh: $ARIASUITE_ROOT is not a git checkout"
   test_add 0 0 1
 fi
+# Every #include names a header of the file's own target or of a direct dependency (gcc has no
+# layering check of its own; tools/layering/layering_check.py).
+if lay_out="$(cd "$ARIASUITE_ROOT" && python3 tools/layering/layering_check.py 2>&1)"; then
+  echo "PASSED ${lay_out##*$'\n'}"
+  test_add 1 0 0
+else
+  echo "$lay_out" | sed 's/^/FAILED /'
+  test_add 0 1 0
+fi
 bep="$(mktemp /tmp/ariasuite-bep.XXXXXX.json)"
 counts="$(mktemp /tmp/ariasuite-counts.XXXXXX)"
 abazel test --keep_going --build_event_json_file="$bep" "${test_targets[@]}"

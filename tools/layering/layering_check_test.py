@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""//tools/layering:layering_check_test: layering_check.py on small made-up workspaces: a clean one
+passes, and each kind of undeclared include is reported at its file:line (a private header of a
+dependency, a public header of a target that is not a direct dependency); a list-of-libraries
+target and an alias pass their deps on; a bad query is a setup error (exit 2)."""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.dirname(HERE))
+import layering_check  # noqa: E402
+import unittest_junit  # noqa: E402
+
+SCRIPT = os.path.join(HERE, "layering_check.py")
+
+
+def rule(kind, name, srcs=(), hdrs=(), deps=()):
+    def lst(attr, labels):
+        items = "".join('<label value="%s"/>' % l for l in labels)
+        return '<list name="%s">%s</list>' % (attr, items) if labels else ""
+    return '<rule class="%s" name="%s">%s%s%s</rule>' % (
+        kind, name, lst("srcs", srcs), lst("hdrs", hdrs), lst("deps", deps))
+
+
+def alias(name, actual):
+    return '<rule class="alias" name="%s"><label name="actual" value="%s"/></rule>' % (name, actual)
+
+
+# //lib:core has a public header and a private one; //lib:all lists it; //lib:core_alias names it.
+BASE = [
+    rule("cc_library", "//lib:core", srcs=["//lib:core.cc", "//lib:core_internal.h"],
+         hdrs=["//lib:core.h"]),
+    rule("cc_library", "//lib:all", deps=["//lib:core"]),
+    alias("//lib:core_alias", "//lib:core"),
+]
+FILES = {
+    "lib/core.h": "#pragma once\n",
+    "lib/core_internal.h": "#pragma once\n",
+    "lib/core.cc": '#include "lib/core.h"\n#include "lib/core_internal.h"\n#include <vector>\n',
+}
+
+
+def run_check(extra_rules, extra_files):
+    """Returns (exit status, stdout) of layering_check.py on BASE + extra in a fresh tree."""
+    with tempfile.TemporaryDirectory() as d:
+        for path, text in {**FILES, **extra_files}.items():
+            os.makedirs(os.path.join(d, os.path.dirname(path)), exist_ok=True)
+            with open(os.path.join(d, path), "w") as f:
+                f.write(text)
+        xml = os.path.join(d, "query.xml")
+        with open(xml, "w") as f:
+            f.write("<query>%s</query>" % "".join(BASE + extra_rules))
+        proc = subprocess.run([sys.executable, SCRIPT, "--query-xml", xml, "--root", d],
+                              capture_output=True, text=True)
+        return proc.returncode, proc.stdout + proc.stderr
+
+
+class LayeringCheckTest(unittest.TestCase):
+    def test_declared_includes_pass(self):
+        rc, out = run_check(
+            [rule("cc_binary", "//app:main", srcs=["//app:main.cc"], deps=["//lib:core"]),
+             rule("cc_test", "//app:via_list", srcs=["//app:via_list.cc"], deps=["//lib:all"]),
+             rule("cc_test", "//app:via_alias", srcs=["//app:via_alias.cc"],
+                  deps=["//lib:core_alias"])],
+            {"app/main.cc": '#include "lib/core.h"\n#include "third_party/x.h"\n',
+             "app/via_list.cc": '#include "lib/core.h"\n',
+             "app/via_alias.cc": '  #  include "lib/core.h"\n'})
+        self.assertEqual(rc, 0, out)
+        self.assertIn("layering: 6 files of 5 targets checked, 0 undeclared includes", out)
+
+    def test_private_header_of_a_dependency_is_reported(self):
+        rc, out = run_check(
+            [rule("cc_binary", "//app:main", srcs=["//app:main.cc"], deps=["//lib:core"])],
+            {"app/main.cc": '#include "lib/core.h"\n\n#include "lib/core_internal.h"\n'})
+        self.assertEqual(rc, 1, out)
+        self.assertIn('app/main.cc:3: //app:main includes "lib/core_internal.h", private to '
+                      "//lib:core (in its srcs)", out)
+
+    def test_header_of_a_target_not_depended_on_is_reported(self):
+        rc, out = run_check(
+            [rule("cc_library", "//app:util", hdrs=["//app:util.h"], deps=["//lib:all"]),
+             rule("cc_binary", "//app:main", srcs=["//app:main.cc"], deps=["//app:util"])],
+            {"app/util.h": '#include "lib/core.h"\n',
+             "app/main.cc": '#include "app/util.h"\n#include "lib/core.h"\n'})
+        self.assertEqual(rc, 1, out)
+        self.assertIn('app/main.cc:2: //app:main includes "lib/core.h", declared in the hdrs of '
+                      "//lib:core, not a direct dependency", out)
+        self.assertIn("1 undeclared includes", out)
+
+    def test_bad_query_is_a_setup_error(self):
+        with tempfile.TemporaryDirectory() as d:
+            xml = os.path.join(d, "query.xml")
+            with open(xml, "w") as f:
+                f.write("<query><rule")
+            proc = subprocess.run([sys.executable, SCRIPT, "--query-xml", xml],
+                                  capture_output=True, text=True)
+            self.assertEqual(proc.returncode, 2)
+            self.assertIn("layering: the query's XML does not parse", proc.stderr)
+            with open(xml, "w") as f:
+                f.write('<query><rule class="py_test" name="//a:b"/></query>')
+            proc = subprocess.run([sys.executable, SCRIPT, "--query-xml", xml],
+                                  capture_output=True, text=True)
+            self.assertEqual(proc.returncode, 2)
+            self.assertIn("names no cc_library", proc.stderr)
+            proc = subprocess.run([sys.executable, SCRIPT, "--query-xml",
+                                   os.path.join(d, "missing.xml")], capture_output=True, text=True)
+            self.assertEqual(proc.returncode, 2)
+            self.assertIn("cannot read", proc.stderr)
+
+    def test_parse_rules_resolves_aliases(self):
+        rules = layering_check.parse_rules("<query>%s%s</query>" % (
+            "".join(BASE), rule("cc_test", "//t:t", deps=["//lib:core_alias"])))
+        self.assertEqual(rules["//t:t"]["deps"], ["//lib:core"])
+        self.assertEqual(rules["//lib:core"]["public"], {"lib/core.h"})
+
+
+if __name__ == "__main__":
+    sys.exit(unittest_junit.main(__name__))
