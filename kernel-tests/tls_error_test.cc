@@ -306,7 +306,7 @@ Bytes SealRecord(ktest::Metadata* _metadata, const ktls::Cipher& c, const ktls::
     return rec;
   }
   ariasuite::AesGcmKeyForTesting key;
-  ASSERT_EQ(key.Init(p.key.data(), p.key.size()), ariasuite::Status::kOk);
+  ASSERT_EQ(key.Init(ariasuite::Impl::kScalar, p.key.data(), p.key.size()), ariasuite::Status::kOk);
   size_t body = ktls::kIvSize + pt.size() + ktls::kTagSize;
   rec[0] = ktls::kTypeApplicationData;
   rec[1] = 3;

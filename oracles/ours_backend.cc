@@ -1,7 +1,7 @@
 // Our own implementation paths as backends: one instance per path (impl/dispatch.h). ARIA for
 // every operation; AES for GCM only, through the GCM layer instantiated with AES for testing
-// (impl/testing/gcm_aes_for_testing.h), which lets BoringSSL's and OpenSSL's AES-GCM check our GCM
-// code.
+// (impl/testing/gcm_aes_for_testing.h) with this path's GHASH, which lets BoringSSL's and
+// OpenSSL's AES-GCM check our GCM code and each path's GHASH.
 #include <algorithm>
 #include <string>
 
@@ -217,11 +217,12 @@ std::optional<Result> OursBackend::AriaGcm(const Request& r) {
 }
 
 std::optional<Result> OursBackend::AesGcm(const Request& r) {
-  // The AES instantiation has one (scalar) path: every ours/* backend runs the same code here.
-  // Its key (schedule and H) is kept while requests repeat the key bytes, as KeyCache's.
+  // The GCM layer with AES and this path's GHASH (its key and function; the block cipher is the
+  // same AES on every path). The key (schedule, H and GHASH key) is kept while requests repeat
+  // the key bytes, as KeyCache's.
   if (!aes_valid_ || aes_key_bytes_ != r.key) {
     aes_valid_ = false;
-    const Status init = aes_key_.Init(P(r.key), r.key.size());
+    const Status init = aes_key_.Init(impl_, P(r.key), r.key.size());
     if (init != Status::kOk) return FromStatus(init);
     aes_key_bytes_ = r.key;
     aes_valid_ = true;

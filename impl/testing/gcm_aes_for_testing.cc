@@ -11,7 +11,7 @@
 
 #include <cstring>
 
-#include "impl/ghash_ref.h"
+#include "impl/dispatch.h"
 #include "impl/sbox.h"
 #include "impl/testing/aes_ni_for_testing.h"
 
@@ -183,14 +183,17 @@ void AesEncryptBlockForTesting(const AesKeyForTesting& key, uint8_t out[16], con
   EncryptUpTo4(key, out, in, 1);
 }
 
-Status AesGcmKeyForTesting::Init(const uint8_t* key, size_t key_len) {
+Status AesGcmKeyForTesting::Init(Impl impl, const uint8_t* key, size_t key_len) {
   ready_ = false;
+  const internal::Backend* backend = BackendFor(impl);  // nullptr: a path this CPU cannot run
+  if (backend == nullptr) return Status::kUnsupportedImpl;
   const Status s = AesSetEncryptKeyForTesting(&key_, key, key_len);
   if (s != Status::kOk) return s;
   static constexpr uint8_t kZero[16] = {};
   uint8_t h[16];
   AesEncryptBlockForTesting(key_, h, kZero);  // SP 800-38D §6.4: H = CIPH_K(0^128)
-  internal::GhashInitRef(&hkey_, h);
+  backend->ghash_init(&hkey_, h);
+  ghash_ = backend->ghash;
   ready_ = true;
   return Status::kOk;
 }
@@ -201,7 +204,7 @@ internal::GcmEngine AesGcmKeyForTesting::Engine() const {
   e.ctr32 = &Ctr32;
   e.seal_bulk = nullptr;
   e.open_bulk = nullptr;
-  e.ghash = &internal::GhashRef;
+  e.ghash = ghash_;
   e.hkey = &hkey_;
   return e;
 }

@@ -10,6 +10,7 @@
 
 #include "impl/gcm_internal.h"
 #include "impl/internal.h"
+#include "impl/path.h"
 #include "impl/status.h"
 
 namespace ariasuite {
@@ -33,16 +34,21 @@ void AesEncryptBlocksWithTablesForTesting(const AesKeyForTesting& key, uint8_t* 
 // in.
 void AesEncryptBlockForTesting(const AesKeyForTesting& key, uint8_t out[16], const uint8_t in[16]);
 
-// An AES key set up for GCM (H = AES_K(0^128) and the scalar GHASH). Copyable.
+// An AES key set up for GCM on one of our paths: H = AES_K(0^128), then that path's GHASH key and
+// GHASH function (its backend's ghash_init and ghash, as AriaGcmKey uses them), so the GCM layer
+// runs with each path's GHASH while only the block cipher differs from ARIA-GCM. The paths'
+// stitched bulk steps run ARIA rounds and are not used. A path this CPU cannot run (or no path)
+// gives kUnsupportedImpl and leaves the key unset. Copyable.
 class AesGcmKeyForTesting {
  public:
-  Status Init(const uint8_t* key, size_t key_len);
+  Status Init(Impl impl, const uint8_t* key, size_t key_len);
   internal::GcmEngine Engine() const;
 
  private:
   friend struct AesGcmAccess;
   AesKeyForTesting key_ = {};
   internal::GhashKey hkey_ = {};
+  internal::GhashFn ghash_ = nullptr;
   bool ready_ = false;
 };
 

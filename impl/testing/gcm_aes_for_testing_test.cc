@@ -1,6 +1,7 @@
 // Checks the GCM layer (gcm.cc) instantiated with AES against AES-GCM oracles: FIPS 197 Appendix C
 // for the AES itself, OpenSSL 3 for AES blocks and random AES-GCM messages, and Wycheproof's
-// aes_gcm_test.json (SKIP when ../shared is absent).
+// aes_gcm_test.json (SKIP when ../shared is absent); the GCM ones once per path, since each path
+// brings its own GHASH.
 #include "impl/testing/gcm_aes_for_testing.h"
 
 #include <random>
@@ -10,7 +11,9 @@
 #include "gtest/gtest.h"
 #include "impl/sbox.h"
 #include "impl/testing/aes_ni_for_testing.h"
+#include "impl/testing/dispatch_counting.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
+#include "impl/testing/test_util.h"
 #include "oracles/hex.h"
 #include "vectors/testdata.h"
 #include "vectors/wycheproof_aead.h"
@@ -18,15 +21,7 @@
 namespace ariasuite {
 namespace {
 
-using Bytes = std::vector<uint8_t>;
-using oracles::Hex;
 using oracles::HexLiteral;
-
-Bytes Random(std::mt19937_64& rng, size_t n) {
-  Bytes b(n);
-  for (auto& x : b) x = static_cast<uint8_t>(rng());
-  return b;
-}
 
 // The SubBytes table is built from sbox.cc's S1 in 64-byte batches; each entry must equal S1
 // computed for that byte alone (ApplySbox), and FIPS 197 §5.1.1's worked example S(0x53) = 0xed.
@@ -72,7 +67,7 @@ TEST(AesForTestingTest, Fips197AppendixC) {
 TEST(AesForTestingTest, RandomBlocksMatchOpenSsl) {
   std::mt19937_64 rng(197);
   for (int i = 0; i < 300; ++i) {
-    const Bytes key = Random(rng, 16 + 8 * (i % 3)), pt = Random(rng, 16);
+    const Bytes key = RandomBytes(rng, 16 + 8 * (i % 3)), pt = RandomBytes(rng, 16);
     AesKeyForTesting k;
     ASSERT_EQ(AesSetEncryptKeyForTesting(&k, key.data(), key.size()), Status::kOk);
     uint8_t out[16];
@@ -89,9 +84,9 @@ TEST(AesForTestingTest, AesNiEqualsTableRounds) {
   if (!AesNiSupportedForTesting()) GTEST_SKIP() << "SKIP: this CPU has no AES-NI";
   std::mt19937_64 rng(1197);
   for (int i = 0; i < 300; ++i) {
-    const Bytes key = Random(rng, 16 + 8 * (i % 3));
+    const Bytes key = RandomBytes(rng, 16 + 8 * (i % 3));
     const size_t n = 1 + i % 5;
-    Bytes in = Random(rng, 16 * n), by_tables(16 * n), by_ni(16 * n);
+    Bytes in = RandomBytes(rng, 16 * n), by_tables(16 * n), by_ni(16 * n);
     AesKeyForTesting k;
     ASSERT_EQ(AesSetEncryptKeyForTesting(&k, key.data(), key.size()), Status::kOk);
     AesEncryptBlocksWithTablesForTesting(k, by_tables.data(), in.data(), n);
@@ -102,16 +97,24 @@ TEST(AesForTestingTest, AesNiEqualsTableRounds) {
   }
 }
 
-TEST(AesGcmForTestingTest, RandomMessagesMatchOpenSsl) {
+// The GCM tests run once per path: AesGcmKeyForTesting::Init(path) takes that path's GHASH.
+class AesGcmPerPathTest : public test_util::PerImplTest {};
+
+// Random messages on this path = OpenSSL's AES-GCM. A quarter of them have up to 200 blocks of
+// text or AAD, so the SIMD GHASHs' batches of 8..64 blocks and their tails all run, not only the
+// single blocks of short messages.
+TEST_P(AesGcmPerPathTest, RandomMessagesMatchOpenSsl) {
   std::mt19937_64 rng(38);
   static constexpr size_t kTagLens[] = {4, 8, 12, 13, 14, 15, 16};
-  for (int i = 0; i < 1500; ++i) {
-    const Bytes key = Random(rng, 16 + 8 * (rng() % 3));
-    const Bytes iv = Random(rng, rng() % 3 ? 12 : 1 + rng() % 100);
-    const Bytes aad = Random(rng, rng() % 50), pt = Random(rng, rng() % 200);
+  for (int i = 0; i < 1200; ++i) {
+    const bool long_message = i % 4 == 3;
+    const Bytes key = RandomBytes(rng, 16 + 8 * (rng() % 3));
+    const Bytes iv = RandomBytes(rng, rng() % 3 ? 12 : 1 + rng() % 100);
+    const Bytes aad = RandomBytes(rng, rng() % (long_message ? 3200 : 50));
+    const Bytes pt = RandomBytes(rng, rng() % (long_message ? 3200 : 200));
     const size_t tag_len = kTagLens[rng() % 7];
     AesGcmKeyForTesting k;
-    ASSERT_EQ(k.Init(key.data(), key.size()), Status::kOk);
+    ASSERT_EQ(k.Init(GetParam(), key.data(), key.size()), Status::kOk);
     Bytes ct(pt.size()), tag(tag_len), back(pt.size());
     ASSERT_EQ(AesGcmSealForTesting(k, ct.data(), tag.data(), tag_len, iv.data(), iv.size(),
                                    pt.data(), pt.size(), aad.data(), aad.size()),
@@ -126,13 +129,34 @@ TEST(AesGcmForTestingTest, RandomMessagesMatchOpenSsl) {
               Status::kOk);
     ASSERT_EQ(Hex(back), Hex(pt));
   }
-  AesGcmKeyForTesting uninitialized;
-  uint8_t buf[16] = {};
-  EXPECT_EQ(AesGcmSealForTesting(uninitialized, buf, buf, 16, buf, 12, buf, 1, nullptr, 0),
-            Status::kBadState);
 }
 
-TEST(AesGcmForTestingTest, WycheproofAesGcm) {
+// The GHASH that runs is this path's and no other's: with dispatch counting on, Init takes the
+// path's counting table, and a seal calls into that path only.
+TEST_P(AesGcmPerPathTest, RunsThePathsGhash) {
+  const Bytes key = HexLiteral("000102030405060708090a0b0c0d0e0f");
+  uint8_t iv[12] = {}, text[100] = {}, tag[16];
+  internal::SetBackendCallCounting(true);
+  AesGcmKeyForTesting k;
+  const Status init = k.Init(GetParam(), key.data(), key.size());
+  const Status seal =
+      AesGcmSealForTesting(k, text, tag, sizeof(tag), iv, sizeof(iv), text, sizeof(text), iv, 5);
+  std::vector<uint64_t> calls;
+  for (Impl impl : AllImpls()) calls.push_back(internal::BackendCalls(impl));
+  internal::SetBackendCallCounting(false);
+  ASSERT_EQ(init, Status::kOk);
+  ASSERT_EQ(seal, Status::kOk);
+  for (size_t i = 0; i < calls.size(); ++i) {
+    const Impl impl = AllImpls()[i];
+    if (impl == GetParam()) {
+      EXPECT_GE(calls[i], 2u) << ImplName(impl) << ": ghash_init and at least one ghash call";
+    } else {
+      EXPECT_EQ(calls[i], 0u) << ImplName(impl) << " ran for " << ImplName(GetParam());
+    }
+  }
+}
+
+TEST_P(AesGcmPerPathTest, WycheproofAesGcm) {
   std::string looked_in;
   const std::string shared = testdata::SharedDir(&looked_in);
   if (shared.empty()) {
@@ -147,7 +171,7 @@ TEST(AesGcmForTestingTest, WycheproofAesGcm) {
   for (const auto& c : cases) {
     SCOPED_TRACE(path + ":tcId " + std::to_string(c.tc_id) + " (" + c.result + ")");
     AesGcmKeyForTesting k;
-    ASSERT_EQ(k.Init(c.key.data(), c.key.size()), Status::kOk);
+    ASSERT_EQ(k.Init(GetParam(), c.key.data(), c.key.size()), Status::kOk);
     const size_t n = c.msg.size();
     Bytes ct(n + 1), tag(16), pt(n + 1);
     const Status seal =
@@ -172,10 +196,42 @@ TEST(AesGcmForTestingTest, WycheproofAesGcm) {
     }
   }
   std::printf(
-      "Wycheproof %s through the GCM layer: %zu cases: %d valid reproduced, %d invalid "
+      "Wycheproof %s through the GCM layer on %s: %zu cases: %d valid reproduced, %d invalid "
       "rejected\n",
-      path.c_str(), cases.size(), valid, rejected);
+      path.c_str(), ImplName(GetParam()), cases.size(), valid, rejected);
   EXPECT_EQ(static_cast<size_t>(valid + rejected), cases.size());
+}
+
+ARIASUITE_INSTANTIATE_PER_IMPL(AesGcmPerPathTest);
+
+TEST(AesGcmForTestingTest, UninitializedKeyIsRefused) {
+  AesGcmKeyForTesting uninitialized;
+  uint8_t buf[16] = {};
+  EXPECT_EQ(AesGcmSealForTesting(uninitialized, buf, buf, 16, buf, 12, buf, 1, nullptr, 0),
+            Status::kBadState);
+  EXPECT_EQ(AesGcmOpenForTesting(uninitialized, buf, buf, 12, buf, 1, buf, 16, nullptr, 0),
+            Status::kBadState);
+}
+
+// A path this CPU cannot run (and a value that is no path) is refused at Init, never run, and
+// leaves the key unusable.
+TEST(AesGcmForTestingTest, InitOnUnsupportedPath) {
+  uint8_t key[16] = {}, buf[16] = {};
+  std::vector<Impl> unsupported = {static_cast<Impl>(99)};  // never runnable, on any CPU
+  for (Impl impl : AllImpls()) {
+    if (!IsSupported(impl)) unsupported.push_back(impl);
+  }
+  for (Impl impl : unsupported) {
+    AesGcmKeyForTesting k;
+    EXPECT_EQ(k.Init(impl, key, 16), Status::kUnsupportedImpl) << ImplName(impl);
+    EXPECT_EQ(AesGcmSealForTesting(k, buf, buf, 16, buf, 12, buf, 1, nullptr, 0), Status::kBadState)
+        << ImplName(impl);
+  }
+  // A key that worked before and is then re-initialised on no path is unusable too.
+  AesGcmKeyForTesting k;
+  ASSERT_EQ(k.Init(Impl::kScalar, key, 16), Status::kOk);
+  EXPECT_EQ(k.Init(static_cast<Impl>(99), key, 16), Status::kUnsupportedImpl);
+  EXPECT_EQ(AesGcmSealForTesting(k, buf, buf, 16, buf, 12, buf, 1, nullptr, 0), Status::kBadState);
 }
 
 }  // namespace
