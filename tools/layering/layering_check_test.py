@@ -44,6 +44,12 @@ FILES = {
 }
 
 
+def run_script(*args):
+    """Returns (exit status, stdout + stderr) of layering_check.py with args."""
+    proc = subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
 def run_check(extra_rules, extra_files):
     """Returns (exit status, stdout) of layering_check.py on BASE + extra in a fresh tree."""
     with tempfile.TemporaryDirectory() as d:
@@ -54,9 +60,7 @@ def run_check(extra_rules, extra_files):
         xml = os.path.join(d, "query.xml")
         with open(xml, "w") as f:
             f.write("<query>%s</query>" % "".join(BASE + extra_rules))
-        proc = subprocess.run([sys.executable, SCRIPT, "--query-xml", xml, "--root", d],
-                              capture_output=True, text=True)
-        return proc.returncode, proc.stdout + proc.stderr
+        return run_script("--query-xml", xml, "--root", d)
 
 
 class LayeringCheckTest(unittest.TestCase):
@@ -93,23 +97,19 @@ class LayeringCheckTest(unittest.TestCase):
 
     def test_bad_query_is_a_setup_error(self):
         with tempfile.TemporaryDirectory() as d:
-            xml = os.path.join(d, "query.xml")
-            with open(xml, "w") as f:
-                f.write("<query><rule")
-            proc = subprocess.run([sys.executable, SCRIPT, "--query-xml", xml],
-                                  capture_output=True, text=True)
-            self.assertEqual(proc.returncode, 2)
-            self.assertIn("layering: the query's XML does not parse", proc.stderr)
-            with open(xml, "w") as f:
-                f.write('<query><rule class="py_test" name="//a:b"/></query>')
-            proc = subprocess.run([sys.executable, SCRIPT, "--query-xml", xml],
-                                  capture_output=True, text=True)
-            self.assertEqual(proc.returncode, 2)
-            self.assertIn("names no cc_library", proc.stderr)
-            proc = subprocess.run([sys.executable, SCRIPT, "--query-xml",
-                                   os.path.join(d, "missing.xml")], capture_output=True, text=True)
-            self.assertEqual(proc.returncode, 2)
-            self.assertIn("cannot read", proc.stderr)
+            cases = [
+                ("<query><rule", "layering: the query's XML does not parse"),
+                ('<query><rule class="py_test" name="//a:b"/></query>', "names no cc_library"),
+                (None, "layering: cannot read"),
+            ]
+            for text, want in cases:
+                xml = os.path.join(d, "query.xml" if text is not None else "missing.xml")
+                if text is not None:
+                    with open(xml, "w") as f:
+                        f.write(text)
+                rc, out = run_script("--query-xml", xml)
+                self.assertEqual(rc, 2, out)
+                self.assertIn(want, out)
 
     def test_parse_rules_resolves_aliases(self):
         rules = layering_check.parse_rules("<query>%s%s</query>" % (
