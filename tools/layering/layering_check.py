@@ -95,13 +95,24 @@ def exported(rules, label, seen):
     return r["public"]
 
 
+def read_includes(root, path):
+    """[(line number, quoted include)] of a source file; None when it is not in the tree."""
+    try:
+        with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+            lines = f.readlines()
+    except OSError:
+        return None  # a generated file: not in the source tree
+    return [(n, m.group(1)) for n, m in enumerate(map(INCLUDE.match, lines), 1) if m]
+
+
 def check(rules, root):
-    """Returns (files checked, [violation lines])."""
+    """Returns (distinct files checked, [violation lines])."""
     declared_by = {}  # header path -> labels that list it (srcs, hdrs or textual_hdrs)
     for label, r in rules.items():
         for path in r["files"]:
             declared_by.setdefault(path, []).append(label)
-    violations, checked = [], 0
+    includes = {}  # path -> read_includes(path): a file listed by two targets is read once
+    violations = []
     for label in sorted(rules):
         r = rules[label]
         allowed = set(r["files"])
@@ -110,17 +121,9 @@ def check(rules, root):
         for path in r["files"]:
             if not CXX_FILE.search(path):
                 continue
-            try:
-                with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
-                    lines = f.readlines()
-            except OSError:
-                continue  # a generated file: not in the source tree
-            checked += 1
-            for number, line in enumerate(lines, 1):
-                m = INCLUDE.match(line)
-                if not m:
-                    continue
-                inc = m.group(1)
+            if path not in includes:
+                includes[path] = read_includes(root, path)
+            for number, inc in includes[path] or []:
                 owners = declared_by.get(inc)
                 if owners is None or inc in allowed:
                     continue
@@ -131,6 +134,7 @@ def check(rules, root):
                 else:
                     why = "private to %s (in its srcs)" % ", ".join(sorted(owners))
                 violations.append('%s:%d: %s includes "%s", %s' % (path, number, label, inc, why))
+    checked = sum(1 for found in includes.values() if found is not None)
     return checked, sorted(set(violations))
 
 
