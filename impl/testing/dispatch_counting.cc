@@ -3,6 +3,7 @@
 #include "impl/testing/dispatch_counting.h"
 
 #include <atomic>
+#include <string>
 
 #include "impl/dispatch.h"
 
@@ -84,6 +85,19 @@ void SetBackendCallCounting(bool enabled) {
 
 uint64_t BackendCalls(Impl impl) {
   return g_calls[static_cast<int>(impl)].load(std::memory_order_relaxed);
+}
+
+std::string CallsOnlyOn(Impl impl, uint64_t min_calls) {
+  std::string out;
+  for (Impl path : AllImpls()) {
+    const uint64_t calls = BackendCalls(path);
+    const bool ok = path == impl ? calls >= min_calls : calls == 0;
+    if (ok) continue;
+    if (!out.empty()) out += "; ";
+    out += std::string(ImplName(path)) + ": " + std::to_string(calls) + " calls, wanted " +
+           (path == impl ? ">= " + std::to_string(min_calls) : "0");
+  }
+  return out;
 }
 
 }  // namespace ariasuite::internal

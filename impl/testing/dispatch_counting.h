@@ -7,6 +7,7 @@
 #define ARIASUITE_IMPL_TESTING_DISPATCH_COUNTING_H_
 
 #include <cstdint>
+#include <string>
 
 #include "impl/path.h"
 
@@ -17,6 +18,10 @@ void SetBackendCallCounting(bool enabled);
 
 // Calls made through counting tables of path impl since the last SetBackendCallCounting.
 uint64_t BackendCalls(Impl impl);
+
+// "" when, since counting was turned on, path impl made at least min_calls calls and every other
+// path none; else what differs, e.g. "scalar: 1 calls, wanted >= 3; gfni-avx2: 4 calls, wanted 0".
+std::string CallsOnlyOn(Impl impl, uint64_t min_calls);
 
 }  // namespace ariasuite::internal
 
