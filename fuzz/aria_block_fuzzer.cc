@@ -2,15 +2,15 @@
 // path of ours against OpenSSL, Botan and Crypto++ (and the kernel where it has ARIA). Key lengths
 // include invalid ones, which every backend must refuse; block counts reach the SIMD batch sizes.
 // Also checks decrypt(encrypt(x)) == x, the single-block API (impl/aria.h) on the first block, and
-// the readable reference rounds (impl/aria_ref.h: sbox.cc's S-boxes, byte-wise diffusion) that the
-// fast bit-sliced scalar engine replaced, as one more answer of ours.
+// the readable reference rounds (impl/testing/aria_reference_rounds.h: sbox.cc's S-boxes,
+// byte-wise diffusion) that the fast bit-sliced scalar engine replaced, as one more answer of ours.
 #include <cstdint>
 #include <optional>
 
 #include "fuzz/fuzz_common.h"
 #include "fuzz/fuzz_entry.h"
 #include "impl/aria.h"
-#include "impl/aria_ref.h"
+#include "impl/testing/aria_reference_rounds.h"
 
 namespace ariasuite::fuzz {
 namespace {

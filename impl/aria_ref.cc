@@ -1,12 +1,7 @@
-// The portable constant-time ARIA reference (RFC 5794), the key schedule, and the scalar backend
-// table. The scalar path's block and CTR functions are the fast bit-sliced engine
-// (aria_bitsliced.cc); the readable rounds here are what tests check it against.
-//
-// Technique: the reference round function works on up to four blocks (64 bytes) at once. Key
-// addition and the diffusion layer A (RFC 5794 §2.4.3) are plain XORs of bytes; the substitution
-// layers SL1/SL2 (§2.4.2) are evaluated without tables by sbox.cc (bit-sliced GF(2^8) inversion
-// plus per-lane affine maps). Nothing indexes memory or branches on key or data, so the path is
-// constant time. GHASH is in ghash_ref.cc.
+// The portable constant-time ARIA (RFC 5794): the key schedule, the diffusion layer A and the
+// scalar backend table. The scalar path's block and CTR functions are the fast bit-sliced engine
+// (aria_bitsliced.cc); GHASH is in ghash_ref.cc. The readable reference rounds the engine is
+// checked against are test code (impl/testing/aria_reference_rounds.cc).
 #include "impl/aria_ref.h"
 
 #include <cstring>
@@ -15,7 +10,6 @@
 #include "impl/aria_bitsliced.h"
 #include "impl/ghash_ref.h"
 #include "impl/internal.h"
-#include "impl/sbox.h"
 
 namespace ariasuite {
 namespace internal {
@@ -57,41 +51,6 @@ inline void Xor16(uint8_t* d, const uint8_t* s) {
   for (int i = 0; i < 16; ++i) d[i] ^= s[i];
 }
 
-// RFC 5794 §2.4.1: FO (SL1) or FE (SL2) applied in place to nblocks (<= 4) blocks.
-inline void RoundFn(const SboxLayer& layer, uint8_t* s, size_t nblocks, const uint8_t rk[16]) {
-  for (size_t b = 0; b < nblocks; ++b) Xor16(s + 16 * b, rk);
-  SubstituteBytes(layer, s, 16 * nblocks);
-  for (size_t b = 0; b < nblocks; ++b) Diffuse(s + 16 * b);
-}
-
-// RFC 5794 §2.3.1: the rounds on up to four blocks.
-void CryptUpTo4(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
-  uint8_t s[64];
-  std::memcpy(s, in, 16 * nblocks);
-  const int n = key.rounds;
-  for (int r = 0; r + 1 < n; ++r) {
-    RoundFn((r % 2 == 0) ? Sl1Layer() : Sl2Layer(), s, nblocks, key.rk[r]);
-  }
-  for (size_t b = 0; b < nblocks; ++b) Xor16(s + 16 * b, key.rk[n - 1]);
-  SubstituteBytes(Sl2Layer(), s, 16 * nblocks);
-  for (size_t b = 0; b < nblocks; ++b) Xor16(s + 16 * b, key.rk[n]);
-  std::memcpy(out, s, 16 * nblocks);
-}
-
-}  // namespace
-
-void AriaRefCryptBlocks(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
-  while (nblocks > 0) {
-    const size_t n = nblocks < 4 ? nblocks : 4;
-    CryptUpTo4(key, out, in, n);
-    out += 16 * n;
-    in += 16 * n;
-    nblocks -= n;
-  }
-}
-
-namespace {
-
 // 128-bit rotations on big-endian byte strings (RFC 5794 §2.2 ">>>" and "<<<").
 struct U128 {
   uint64_t hi, lo;
@@ -124,21 +83,6 @@ inline U128 Xor(U128 a, U128 b) { return U128{a.hi ^ b.hi, a.lo ^ b.lo}; }
 }  // namespace
 
 void AriaDiffuse(uint8_t block[16]) { Diffuse(block); }
-
-void AriaTraceRounds(const AriaKey& key, uint8_t out_rounds[kAriaMaxRounds][16], uint8_t out[16],
-                     const uint8_t in[16]) {
-  uint8_t s[16];
-  std::memcpy(s, in, 16);
-  const int n = key.rounds;
-  for (int r = 0; r + 1 < n; ++r) {
-    RoundFn((r % 2 == 0) ? Sl1Layer() : Sl2Layer(), s, 1, key.rk[r]);
-    std::memcpy(out_rounds[r], s, 16);
-  }
-  Xor16(s, key.rk[n - 1]);
-  SubstituteBytes(Sl2Layer(), s, 16);
-  Xor16(s, key.rk[n]);
-  std::memcpy(out, s, 16);
-}
 
 const Backend& ScalarBackend() {
   static const Backend backend = {

@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/dispatch.h"
+#include "impl/testing/aria_reference_rounds.h"
 #include "impl/testing/test_util.h"
 #include "oracles/hex.h"
 #include "vectors/loader.h"

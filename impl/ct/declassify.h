@@ -7,7 +7,9 @@
 // (BoringSSL calls this constant_time_declassify.) Outside valgrind the client request is a few
 // instructions that do nothing (valgrind.h's design), so the annotation stays in normal builds and
 // the check tests the code that ships. Built with MemorySanitizer (the check's taint build for the
-// paths valgrind cannot run, tools/ct/msan/), it unpoisons instead.
+// paths valgrind cannot run, tools/ct/msan/), it unpoisons instead. Built where valgrind's headers
+// are absent (a vendored copy of impl/), or with ARIASUITE_CT_NO_VALGRIND defined, it does nothing
+// and the library builds all the same.
 #ifndef ARIASUITE_IMPL_CT_DECLASSIFY_H_
 #define ARIASUITE_IMPL_CT_DECLASSIFY_H_
 
@@ -20,18 +22,24 @@
 #endif
 #ifdef ARIASUITE_CT_DECLASSIFY_MSAN
 #include <sanitizer/msan_interface.h>
-#else
+#elif defined(__has_include) && !defined(ARIASUITE_CT_NO_VALGRIND)
+#if __has_include(<valgrind/memcheck.h>)
+#define ARIASUITE_CT_DECLASSIFY_VALGRIND 1
 #include <valgrind/memcheck.h>
+#endif
 #endif
 
 namespace ariasuite::ct {
 
 // Marks len bytes at p as public (defined, for memcheck; unpoisoned, for MSan).
 inline void Declassify(const void* p, size_t len) {
-#ifdef ARIASUITE_CT_DECLASSIFY_MSAN
+#if defined(ARIASUITE_CT_DECLASSIFY_MSAN)
   __msan_unpoison(p, len);
-#else
+#elif defined(ARIASUITE_CT_DECLASSIFY_VALGRIND)
   (void)VALGRIND_MAKE_MEM_DEFINED(p, len);
+#else
+  (void)p;  // built without valgrind's headers: nothing to tell
+  (void)len;
 #endif
 }
 
