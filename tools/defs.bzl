@@ -52,9 +52,12 @@ def cc_lib(
         )
 
 def cc_unit_test(name, deps = [], size = "small", reads_shared = False, tags = [], **kwargs):
+    # A test links into nothing, so any package may run it (tools/gate runs impl's per-path suites
+    # under valgrind), whatever its package's default visibility.
     native.cc_test(
         name = name,
         size = size,
+        visibility = kwargs.pop("visibility", ["//visibility:public"]),
         srcs = kwargs.pop("srcs", [name + ".cc"]),
         deps = deps + ["@gtest//:gtest_main"],
         tags = tags + (["external"] if reads_shared else []),
