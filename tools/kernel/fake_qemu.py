@@ -65,7 +65,8 @@ def kvm_error(console):
 
 
 def good(console, serials, probe):
-    write(console, "[    0.000000] Linux version 6.12.0-fake\n[    0.5] Run /init as init process\n")
+    write(console, "[    0.000000] Linux version 6.12.0-fake\n"
+          "[    0.5] Run /init as init process\n")
     if probe:
         write(console, "ariasuite: probe: /init reached\n")
         return

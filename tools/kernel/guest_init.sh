@@ -48,7 +48,9 @@ beat=
 if [ "$heartbeat" -gt 0 ] 2>/dev/null; then
   (
     while sleep "$heartbeat"; do
-      echo "ariasuite: alive at $(cut -d' ' -f1 /proc/uptime) s, running $(cat /run/ariasuite-current 2>/dev/null)" >/dev/console
+      up=$(cut -d' ' -f1 /proc/uptime)
+      echo "ariasuite: alive at $up s, running $(cat /run/ariasuite-current 2>/dev/null)" \
+        >/dev/console
     done
   ) &
   beat=$!

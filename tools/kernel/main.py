@@ -5,8 +5,9 @@
       Download Debian's kernel and build the ARIA modules (see debian.py). Cached.
   main.py run --test PROG... [--kernel BZIMAGE [--modules DIR]... | --kernel-tree DIR
               [--patches DIR|SERIES [--each]] [--bisect] [--tls-selftest aria|all|off]]
-              [--extra-test PROG]... [--junit FILE] [--timeout S] [--accel auto|kvm|tcg]
-              [--no-prepare] [--cache DIR] [--package PKG] [--workdir DIR] [--vectors DIR]
+              [--extra-test PROG]... [--junit FILE] [--timeout S] [--accel auto|kvm|tcg] [--pvh]
+              [--silence-limit S] [--no-prepare] [--cache DIR] [--package PKG] [--workdir DIR]
+              [--vectors DIR]
       Without --kernel/--kernel-tree: the prepared Debian kernel (prepared now unless
       --no-prepare, which reports a SKIP when nothing is prepared). --kernel-tree builds the tree
       (kernel_tree.py) and runs its own kTLS selftest beside ours (selftest.py); --patches
@@ -14,6 +15,10 @@
       --vectors: the folder of known-answer files exported by //vectors:guest_vectors
       (aria_gcm.txt, aria_cbc.txt), copied as they are into the guest's /ariasuite/vectors; this
       runner parses no vector file.
+      --accel auto uses KVM only when a probe boot reaches /init under it (the bzImage, else its
+      vmlinux through qemu's PVH entry; --pvh: only the vmlinux), else TCG; a KVM error during a
+      boot starts the run again under TCG (--accel kvm: exit 2). A guest silent on both serial
+      ports for --silence-limit seconds is declared hung (qemu.py).
 
 Exit status of run: 0 all passed, 1 a failure, 4 only skips or nothing tested (a --filter that
 matched no test: a SKIP line says so), 2 a usage or setup error (one line on stderr naming what:

@@ -132,7 +132,8 @@ class WatchTest(unittest.TestCase):
                          r"paused\) after \d+\.\d s;")
 
     def test_silent_guest_is_declared_hung(self):
-        rc, out, err, secs = self.run_main("silent", "--accel", "tcg", "--silence-limit", "2")
+        rc, out, err, secs = self.run_main("silent", "--accel", "tcg", "--silence-limit", "2",
+                                           "--timeout", "20")
         self.assertEqual(rc, 1, err + out)
         self.assertLess(secs, FAST)
         self.assertIn("\nFAIL guest.completed\n     the guest was declared hung: nothing on the "
