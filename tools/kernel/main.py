@@ -379,8 +379,11 @@ def choose_accel(args, qemu_bin, kern, initrd, workdir):
                         fatal("--pvh: %s" % why)
                     why_not.append("no PVH vmlinux to try: %s" % why)
                     break
-            p = qemu.probe(qemu_bin, image, initrd, workdir, memory_mb=args.memory,
-                           smp=args.smp)
+            try:
+                p = qemu.probe(qemu_bin, image, initrd, workdir, memory_mb=args.memory,
+                               smp=args.smp)
+            except qemu.QemuError as e:
+                fatal(str(e))
             if p.ok:
                 log("KVM probe: %s reached /init under KVM in %.1f s" % (what, p.seconds))
                 return "kvm", image

@@ -159,12 +159,19 @@ class _Guest:
             if os.path.exists(f):
                 os.unlink(f)
         # A unix socket path must fit in 108 bytes: a folder of its own under /tmp.
-        self.qmp_dir = tempfile.mkdtemp(prefix="ariasuite-qmp-", dir="/tmp")
+        try:
+            self.qmp_dir = tempfile.mkdtemp(prefix="ariasuite-qmp-", dir="/tmp")
+        except OSError as e:
+            raise QemuError("cannot make a folder for qemu's QMP socket in /tmp: %s" % e.strerror)
         self.qmp = _Qmp(os.path.join(self.qmp_dir, "qmp.sock"))
         cmd = cmd + ["-qmp", "unix:%s,server=on,wait=off" % self.qmp.path]
-        with open(self.stderr_path, "wb") as err:
-            self.p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                      stderr=err)
+        try:
+            with open(self.stderr_path, "wb") as err:
+                self.p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                                          stdout=subprocess.DEVNULL, stderr=err)
+        except OSError as e:
+            shutil.rmtree(self.qmp_dir, ignore_errors=True)
+            raise QemuError("cannot start %s: %s" % (cmd[0], e.strerror))
         self.start = time.monotonic()
         self.sizes = {f: 0 for f in outputs}
         self.last_output = self.start

@@ -185,6 +185,18 @@ class WatchTest(unittest.TestCase):
         self.assertEqual(len(self.invocations()), 1)
         self.assertIn("-kernel %s " % os.path.join(self.work, "vmlinux"), self.invocations()[0])
 
+    def test_qemu_that_cannot_start(self):
+        bad = os.path.join(self.tmp.name, "badqemu")
+        with open(bad, "w") as f:
+            f.write("#!/nonexistent/interpreter\n")
+        os.chmod(bad, 0o755)
+        for accel in ("auto", "tcg"):
+            rc, out, err, secs = self.run_main("good", "--accel", accel,
+                                               env={"ARIASUITE_QEMU": bad})
+            self.assertEqual(rc, 2, err + out)
+            self.assertEqual(err.splitlines()[-1], "ariasuite kernel: error: cannot start %s: No "
+                             "such file or directory" % bad)
+
     def test_good_kvm(self):
         rc, out, err, secs = self.run_main("good")
         self.assertEqual(rc, 0, err + out)
