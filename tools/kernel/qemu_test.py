@@ -197,6 +197,11 @@ class WatchTest(unittest.TestCase):
             self.assertEqual(err.splitlines()[-1], "ariasuite kernel: error: cannot start %s: No "
                              "such file or directory" % bad)
 
+    def test_bad_silence_limit(self):
+        rc, out, err, secs = self.run_main("good", "--silence-limit", "0")
+        self.assertEqual((rc, err), (2, "ariasuite kernel: error: --silence-limit 0: must be at "
+                                        "least 1 second\n"))
+
     def test_good_kvm(self):
         rc, out, err, secs = self.run_main("good")
         self.assertEqual(rc, 0, err + out)
