@@ -28,10 +28,9 @@ import time
 
 # What /init prints on the console when the kernel command line has ariasuite.probe=1.
 PROBE_MARKER = "ariasuite: probe: /init reached"
-# A boot to /init takes 1-3 s under a working KVM, and 8-20 s under TCG on a loaded 2-core host
-# (measured: kernel-tests/README.md). A KVM slower than TCG is no use, so the probe waits as long
-# as TCG needs, never longer: it gives up after PROBE_SECONDS. A KVM error or a stopped guest ends
-# it at once.
+# The Debian kernel reaches /init in 22-35 s under TCG on a loaded 2-core host (kernel-tests/
+# README.md), a working KVM needs a small fraction of that, and a KVM slower than TCG is of no
+# use: the probe gives up after PROBE_SECONDS. A KVM error or a stopped guest ends it at once.
 PROBE_SECONDS = 20
 # Seconds without a byte on the console or the test channel before the guest is declared hung.
 SILENCE_SECONDS = 120
