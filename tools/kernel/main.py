@@ -417,7 +417,8 @@ def _boot_and_report(args, qemu_bin, kern, tests, extra_cases, start, workdir):
         len(modules), len(tests), os.path.getsize(initrd) / 1e6, initrd))
 
     accel, image = choose_accel(args, qemu_bin, kern, initrd, workdir)
-    append = "console=ttyS0,115200 panic=-1 ariasuite.out=ttyS1 " + args.append
+    append = "console=ttyS0,115200 panic=-1 ariasuite.out=ttyS1 ariasuite.heartbeat=%d %s" % (
+        qemu.HEARTBEAT, args.append)
     if args.timeout_scale != 1:
         append += " ariasuite.timeout_scale=%d" % args.timeout_scale
     if args.filter:

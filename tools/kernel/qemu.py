@@ -2,7 +2,7 @@
 
 KVM is used only after a positive sign: probe() boots the kernel with the real initramfs and
 `ariasuite.probe=1`, and counts KVM as working only when /init prints PROBE_MARKER on the console
-within PROBE_SECONDS. Every boot (the probe too) is watched twice a second:
+within PROBE_SECONDS. Every boot (the probe too) is watched four times a second:
   - qemu's stderr, for the lines qemu prints when KVM stops the guest (KVM_ERROR: "KVM internal
     error. Suberror: 1" ... "emulation failure"): qemu then keeps the VM paused and the process
     alive, so the process alone says nothing;
@@ -34,7 +34,8 @@ PROBE_MARKER = "ariasuite: probe: /init reached"
 PROBE_SECONDS = 20
 # Seconds without a byte on the console or the test channel before the guest is declared hung.
 SILENCE_SECONDS = 120
-# What guest_init.sh's heartbeat period is (documentation and tests; the guest has its own copy).
+# Seconds between the heartbeat lines /init prints on the console while the programs run (passed
+# as ariasuite.heartbeat=; a later --append ariasuite.heartbeat=N overrides it, 0 turns it off).
 HEARTBEAT = 20
 POLL = 0.25
 QMP_CONNECT_SECONDS = 5

@@ -88,6 +88,7 @@ class WatchTest(unittest.TestCase):
         self.assertIn("no PVH vmlinux to try: %s: not a bzImage" % self.kernel, err)
         self.assertIn(", qemu TCG, ", out)
         calls = self.invocations()
+        self.assertIn("ariasuite.heartbeat=20 ", calls[-1])
         self.assertIn("-accel kvm", calls[0])
         self.assertIn("ariasuite.probe=1", calls[0])
         self.assertIn("-accel tcg", calls[-1])
