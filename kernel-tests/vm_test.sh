@@ -4,16 +4,19 @@
 # testcase per TAP line to $XML_OUTPUT_FILE (skips marked skipped). Nothing prepared, or no qemu:
 # one skipped case naming what is missing. Exit 0 when nothing failed (passes and skips), else 1.
 # Arguments: the runner (tools/kernel/main.py), the vector exporter (//vectors:guest_vectors), then
-# the committed vector files (*.json) and the guest programs.
+# the committed vector files (*.json), the guest programs and runner flags (--flag or --flag=value,
+# passed on: :pvh_test's --pvh).
 set -u
 runner="$1"
 exporter="$2"
 shift 2
 args=()
 jsons=()
+flags=()
 for t in "$@"; do
   case "$t" in
     *.json) jsons+=("$t") ;;
+    --*) flags+=("$t") ;;
     *) args+=(--test "$t") ;;
   esac
 done
@@ -23,7 +26,7 @@ work="${TEST_TMPDIR:-/tmp}/vm"
 rm -rf "$work/vectors" && mkdir -p "$work/vectors" || exit 1
 "$exporter" "$work/vectors" "${jsons[@]}" || { echo "vm_test: $exporter failed" >&2; exit 1; }
 python3 "$runner" run --no-prepare --junit "$xml" --workdir "$work" --vectors "$work/vectors" \
-  --timeout "${ARIASUITE_VM_TIMEOUT:-700}" "${args[@]}"
+  --timeout "${ARIASUITE_VM_TIMEOUT:-700}" "${flags[@]}" "${args[@]}"
 rc=$?
 # Keep the guest's logs with the test outputs.
 if [[ -n "${TEST_UNDECLARED_OUTPUTS_DIR:-}" ]]; then

@@ -1,18 +1,20 @@
 # summary: boot a kernel in qemu and run the kTLS + AF_ALG ARIA tests (default: Debian's + ARIA modules)
 # Usage: tools/ariasuite kernel [--kernel BZIMAGE [--modules DIR]... | --kernel-tree DIR
 #          [--patches DIR|SERIES [--each]] [--bisect] [--tls-selftest aria|all|off] [--jobs N]]
-#          [--extra-test PROGRAM]... [--junit FILE] [--timeout SECS] [--accel auto|kvm|tcg]
-#          [--filter SUBSTRING] [--timeout-scale N] [--package linux-image-...-amd64-unsigned]
-#          [--cache DIR] [--workdir DIR]
+#          [--extra-test PROGRAM]... [--junit FILE] [--timeout SECS] [--accel auto|kvm|tcg] [--pvh]
+#          [--silence-limit SECS] [--filter SUBSTRING] [--timeout-scale N]
+#          [--package linux-image-...-amd64-unsigned] [--cache DIR] [--workdir DIR]
 # Without --kernel/--kernel-tree: Debian's newest stock amd64 kernel + out-of-tree ARIA modules.
 # --kernel-tree: allnoconfig + tools/kernel/guest.config + kernel-tests/config (or the tree's own
 # .config), built with ccache, plus the tree's kTLS selftest (ARIA variants + AES-GCM control).
 # Exit status: 0 all passed, 1 a failure, 4 only skips or nothing tested, 2 a setup error, a tree
 # that does not configure or build, a patch that does not apply (one line naming it).
 # --bisect (git bisect run): 0 good, 1 bad, 125 cannot test (no build, no boot), 128 abort.
+# --accel auto: KVM only when a probe boot reaches /init under it (else the PVH vmlinux, else TCG
+# with one note line); a guest silent for --silence-limit seconds (120) is declared hung.
 for a in "$@"; do
   if [[ "$a" == "-h" || "$a" == "--help" ]]; then
-    sed -n 's/^# \{0,1\}//; 2,12p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
+    sed -n 's/^# \{0,1\}//; 2,14p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
     exit 0
   fi
 done

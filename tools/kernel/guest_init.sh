@@ -8,6 +8,10 @@
 #   ARIASUITE END
 # then leaves with `reboot -f` (qemu runs with -no-reboot, so it exits: no ACPI needed to power
 # off, which the minimal kernels of --kernel-tree do not have).
+# While the programs run, a heartbeat line goes to the console every ariasuite.heartbeat seconds
+# (default 20; 0: none), so that the host, which declares a guest silent on both ports hung, can
+# tell a long test from a dead guest. With ariasuite.probe=1 on the command line /init only prints
+# "ariasuite: probe: /init reached" on the console and leaves (the host's KVM probe, qemu.py).
 /bin/busybox mkdir -p /bin /sbin /usr/bin /usr/sbin /proc /sys /dev /tmp /run
 /bin/busybox --install -s
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
@@ -18,8 +22,14 @@ mount -t tmpfs tmpfs /tmp
 mount -t tmpfs tmpfs /run
 
 out=/dev/ttyS1
+heartbeat=20
 for arg in $(cat /proc/cmdline); do
   case "$arg" in
+    ariasuite.probe=1)
+      echo "ariasuite: probe: /init reached" >/dev/console
+      reboot -f
+      ;;
+    ariasuite.heartbeat=*) heartbeat="${arg#ariasuite.heartbeat=}" ;;
     ariasuite.out=*) out="/dev/${arg#ariasuite.out=}" ;;
     ariasuite.filter=*) export KTEST_FILTER="${arg#ariasuite.filter=}" ;;
     ariasuite.timeout_scale=*) export KTEST_TIMEOUT_SCALE="${arg#ariasuite.timeout_scale=}" ;;
@@ -33,6 +43,18 @@ say "ARIASUITE BEGIN"
 say "ARIASUITE KERNEL $(uname -r)"
 say "ARIASUITE CPU $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2)"
 echo "ariasuite: guest up, loading modules" >/dev/console
+echo "loading modules" >/run/ariasuite-current
+beat=
+if [ "$heartbeat" -gt 0 ] 2>/dev/null; then
+  (
+    while sleep "$heartbeat"; do
+      up=$(cut -d' ' -f1 /proc/uptime)
+      echo "ariasuite: alive at $up s, running $(cat /run/ariasuite-current 2>/dev/null)" \
+        >/dev/console
+    done
+  ) &
+  beat=$!
+fi
 
 if [ -f /ariasuite/modules.list ]; then
   while read -r name path; do
@@ -60,6 +82,7 @@ prog_timeout=300
 [ -f /ariasuite/timeout ] && prog_timeout=$(cat /ariasuite/timeout)
 while read -r prog args; do
   [ -n "$prog" ] || continue
+  echo "$prog" >/run/ariasuite-current
   echo "ariasuite: running $prog $args" >/dev/console
   say "ARIASUITE TAP-BEGIN $prog"
   # shellcheck disable=SC2086  # the arguments are split on blanks on purpose
@@ -67,6 +90,7 @@ while read -r prog args; do
   say "ARIASUITE TAP-END $prog rc=$?"
 done </ariasuite/tests.list
 
+[ -n "$beat" ] && kill "$beat"
 say "ARIASUITE END"
 echo "ariasuite: done, leaving (reboot -f; qemu -no-reboot exits)" >/dev/console
 sync

@@ -5,8 +5,9 @@
       Download Debian's kernel and build the ARIA modules (see debian.py). Cached.
   main.py run --test PROG... [--kernel BZIMAGE [--modules DIR]... | --kernel-tree DIR
               [--patches DIR|SERIES [--each]] [--bisect] [--tls-selftest aria|all|off]]
-              [--extra-test PROG]... [--junit FILE] [--timeout S] [--accel auto|kvm|tcg]
-              [--no-prepare] [--cache DIR] [--package PKG] [--workdir DIR] [--vectors DIR]
+              [--extra-test PROG]... [--junit FILE] [--timeout S] [--accel auto|kvm|tcg] [--pvh]
+              [--silence-limit S] [--no-prepare] [--cache DIR] [--package PKG] [--workdir DIR]
+              [--vectors DIR]
       Without --kernel/--kernel-tree: the prepared Debian kernel (prepared now unless
       --no-prepare, which reports a SKIP when nothing is prepared). --kernel-tree builds the tree
       (kernel_tree.py) and runs its own kTLS selftest beside ours (selftest.py); --patches
@@ -14,6 +15,10 @@
       --vectors: the folder of known-answer files exported by //vectors:guest_vectors
       (aria_gcm.txt, aria_cbc.txt), copied as they are into the guest's /ariasuite/vectors; this
       runner parses no vector file.
+      --accel auto uses KVM only when a probe boot reaches /init under it (the bzImage, else its
+      vmlinux through qemu's PVH entry; --pvh: only the vmlinux), else TCG; a KVM error during a
+      boot starts the run again under TCG (--accel kvm: exit 2). A guest silent on both serial
+      ports for --silence-limit seconds is declared hung (qemu.py).
 
 Exit status of run: 0 all passed, 1 a failure, 4 only skips or nothing tested (a --filter that
 matched no test: a SKIP line says so), 2 a usage or setup error (one line on stderr naming what:
@@ -42,6 +47,7 @@ import patches  # noqa: E402
 import qemu  # noqa: E402
 import selftest  # noqa: E402
 import tap  # noqa: E402
+import vmlinux  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The real workspace (through the Bazel runfiles symlinks when run as //kernel-tests:vm_test).
@@ -323,6 +329,73 @@ def _resolve_kernel(args):
     return kern, [], []
 
 
+def _pvh_image(kern, workdir):
+    """The kernel's vmlinux for qemu's PVH entry: (path, "") or (None, why not)."""
+    out = os.path.join(workdir, "vmlinux")
+    try:
+        what = vmlinux.extract(kern["bzimage"], out)
+    except vmlinux.VmlinuxError as e:
+        return None, str(e)
+    except OSError as e:
+        return None, "writing %s: %s" % (out, e.strerror)
+    if vmlinux.pvh_entry(out) is None:
+        return None, ("its vmlinux has no PVH entry note (XEN_ELFNOTE_PHYS32_ENTRY; the kernel "
+                      "needs CONFIG_PVH)")
+    log("extracted the %s-compressed vmlinux of %s (%.1f MB) for the PVH entry" % (
+        what, kern["bzimage"], os.path.getsize(out) / 1e6))
+    return out, ""
+
+
+def _tcg_image(args, kern, workdir):
+    """The image TCG boots: the bzImage, or with --pvh the vmlinux."""
+    if not args.pvh:
+        return kern["bzimage"]
+    image, why = _pvh_image(kern, workdir)
+    if not image:
+        fatal("--pvh: %s" % why)
+    return image
+
+
+def choose_accel(args, qemu_bin, kern, initrd, workdir):
+    """(accel, kernel image): KVM only when a probe boot reached /init under it, with the bzImage
+    or else with the vmlinux through the PVH entry (--pvh: only that); otherwise TCG (--accel auto,
+    with one note line saying why) or exit 2 (--accel kvm)."""
+    if args.accel == "tcg":
+        return "tcg", _tcg_image(args, kern, workdir)
+    why_not = []
+    missing = qemu.kvm_missing()
+    if missing:
+        why_not.append(missing)
+    else:
+        candidates = ["pvh"] if args.pvh else ["bzimage", "pvh"]
+        for which in candidates:
+            if which == "bzimage":
+                what, image = "the bzImage", kern["bzimage"]
+            else:
+                what = "the PVH vmlinux"
+                image, why = _pvh_image(kern, workdir)
+                if not image:
+                    if args.pvh:
+                        fatal("--pvh: %s" % why)
+                    why_not.append("no PVH vmlinux to try: %s" % why)
+                    break
+            try:
+                p = qemu.probe(qemu_bin, image, initrd, workdir, memory_mb=args.memory,
+                               smp=args.smp)
+            except qemu.QemuError as e:
+                fatal(str(e))
+            if p.ok:
+                log("KVM probe: %s reached /init under KVM in %.1f s" % (what, p.seconds))
+                return "kvm", image
+            log("KVM probe: %s failed: %s" % (what, p.why))
+            why_not.append("%s: %s" % (what, p.why))
+    why = "; ".join(why_not)
+    if args.accel == "kvm":
+        fatal("--accel kvm: KVM cannot boot the guest: %s" % why)
+    log("note: KVM unusable (%s): TCG with -cpu max (no GFNI/AVX-512 there)" % why)
+    return "tcg", _tcg_image(args, kern, workdir)
+
+
 def _boot_and_report(args, qemu_bin, kern, tests, extra_cases, start, workdir):
     """Boots kern with the tests, prints the summary; returns (status, GuestRun)."""
     for n in kern.get("notes", []):
@@ -343,18 +416,13 @@ def _boot_and_report(args, qemu_bin, kern, tests, extra_cases, start, workdir):
     log("initramfs: %d modules, %d test programs, %.1f MB (%s)" % (
         len(modules), len(tests), os.path.getsize(initrd) / 1e6, initrd))
 
-    accel = args.accel
-    if accel == "auto":
-        ok, why = qemu.probe_kvm(qemu_bin, kern["bzimage"])
-        accel = "kvm" if ok else "tcg"
-        if not ok:
-            log("KVM unusable (%s): TCG with -cpu max (no GFNI/AVX-512 there)" % why)
-    append = "console=ttyS0,115200 panic=-1 ariasuite.out=ttyS1 " + args.append
+    accel, image = choose_accel(args, qemu_bin, kern, initrd, workdir)
+    append = "console=ttyS0,115200 panic=-1 ariasuite.out=ttyS1 ariasuite.heartbeat=%d %s" % (
+        qemu.HEARTBEAT, args.append)
     if args.timeout_scale != 1:
         append += " ariasuite.timeout_scale=%d" % args.timeout_scale
     if args.filter:
         append += " ariasuite.filter=" + args.filter
-    log("booting %s under %s (timeout %d s)" % (kern["bzimage"], accel.upper(), args.timeout))
 
     marks = {}
 
@@ -370,16 +438,31 @@ def _boot_and_report(args, qemu_bin, kern, tests, extra_cases, start, workdir):
         elif line.startswith("not ok"):
             log("    " + line)
 
-    t0 = time.monotonic()
-    try:
-        state, secs, console, taptext, qemu_error = qemu.boot(
-            qemu_bin, kern["bzimage"], initrd, append, workdir, accel=accel, timeout=args.timeout,
-            memory_mb=args.memory, smp=args.smp, progress=progress)
-    except qemu.QemuError as e:
-        fatal(str(e))
+    while True:
+        log("booting %s under %s (timeout %d s, silence limit %d s)" % (
+            image, accel.upper(), args.timeout, args.silence_limit))
+        t0 = time.monotonic()
+        marks.clear()
+        try:
+            b = qemu.Boot(*qemu.boot(
+                qemu_bin, image, initrd, append, workdir, accel=accel, timeout=args.timeout,
+                memory_mb=args.memory, smp=args.smp, progress=progress,
+                silence=args.silence_limit))
+            break
+        except qemu.AccelError as e:
+            if args.accel == "kvm":
+                fatal("--accel kvm: KVM stopped the guest: %s" % e)
+            log("note: KVM stopped the guest (%s): the run starts again under TCG with -cpu max "
+                "(no GFNI/AVX-512 there)" % e)
+            accel, image = "tcg", _tcg_image(args, kern, workdir)
+        except qemu.QemuError as e:
+            fatal(str(e))
+    if b.longest_silence:
+        log("longest silence of the guest: %.1f s, ended %.1f s after qemu started (limit %d s)"
+            % (b.longest_silence, b.longest_silence_end, args.silence_limit))
     names = [n for n, _, _ in tests]
-    run = tap.parse_guest(taptext, console, state, qemu_error, programs=names,
-                          filtered=bool(args.filter))
+    run = tap.parse_guest(b.tap, b.console, b.state, b.qemu_error, programs=names,
+                          filtered=bool(args.filter), why=b.why)
     run.cases = extra_cases + run.cases
     status, nothing = tap.run_verdict(run, args.filter)
     if nothing:
@@ -391,6 +474,8 @@ def _boot_and_report(args, qemu_bin, kern, tests, extra_cases, start, workdir):
               marks.get("begin"))
     if not args.workdir:
         os.unlink(initrd)  # a temporary folder keeps only the (small) logs
+        if os.path.exists(os.path.join(workdir, "vmlinux")):
+            os.unlink(os.path.join(workdir, "vmlinux"))
     log("console and TAP logs: %s" % workdir)
     return status, run
 
@@ -548,7 +633,13 @@ def main():
                    "whose kTLS selftest adds about 150 s under TCG)")
     r.add_argument("--program-timeout", type=int,
                    help="seconds for one guest program (default 300; 600 with --kernel-tree)")
-    r.add_argument("--accel", choices=["auto", "kvm", "tcg"], default="auto")
+    r.add_argument("--accel", choices=["auto", "kvm", "tcg"], default="auto",
+                   help="auto: KVM when a probe boot reaches /init under it, else TCG")
+    r.add_argument("--pvh", action="store_true",
+                   help="boot the vmlinux (taken out of the bzImage) through qemu's PVH entry")
+    r.add_argument("--silence-limit", type=int, default=qemu.SILENCE_SECONDS,
+                   help="seconds without console or test output before the guest is declared "
+                   "hung (default %(default)s)")
     r.add_argument("--smp", type=int, default=2)
     r.add_argument("--memory", type=int, default=1024)
     r.add_argument("--append", default="")
@@ -579,6 +670,8 @@ def main():
         args.timeout = 1500 if args.kernel_tree else 600
     if args.program_timeout is None:
         args.program_timeout = 600 if args.kernel_tree else 300
+    if args.silence_limit < 1:
+        fatal("--silence-limit %d: must be at least 1 second" % args.silence_limit)
     if args.filter and any(c.isspace() for c in args.filter):
         fatal("--filter takes one word (a substring of test names)")
     return cmd_run(args)

@@ -133,6 +133,21 @@ class TapTest(unittest.TestCase):
         self.assertEqual(c["prog.program_status"].status, "fail")
         self.assertEqual(tap.exit_status(run.cases), 1)
 
+    def test_hung_and_stopped_say_why(self):
+        cut = GOOD[:GOOD.index("not ok 3")]
+        why = "nothing on the console or the test channel for 120 s (the silence limit)"
+        run = tap.parse_guest(cut, "[ 5.0] last line\n", "hung", why=why)
+        c = by_name(run.cases)["guest.completed"]
+        self.assertEqual(c.status, "fail")
+        self.assertEqual(c.message, "the guest was declared hung: %s\n--- console tail ---\n"
+                         "[ 5.0] last line" % why)
+        run = tap.parse_guest("", "", "stopped", why="qemu stopped the guest (run state "
+                              "internal-error) after 2.0 s")
+        self.assertEqual(by_name(run.cases)["guest.boot"].message.split("\n")[0],
+                         "the guest was stopped by qemu: qemu stopped the guest (run state "
+                         "internal-error) after 2.0 s before /init started the tests")
+        self.assertEqual(tap.exit_status(run.cases), 1)
+
     def test_no_boot(self):
         run = tap.parse_guest("", "Kernel panic - not syncing: VFS\n", "exited")
         c = by_name(run.cases)

@@ -131,10 +131,12 @@ def parse_program(suite, lines, rc, complete, filtered=False):
 
 
 def parse_guest(tap_text, console_text, run_state, qemu_error="", programs=(),
-                filtered=False):
-    """Parses the TAP channel and the console of one boot. run_state: "exited" or "timeout";
-    qemu_error: qemu's complaint when it exited with an error; programs: the names of the test
-    programs the guest was given (each must print its TAP); filtered: a --filter was given."""
+                filtered=False, why=""):
+    """Parses the TAP channel and the console of one boot. run_state: "exited", "timeout",
+    "hung" (silent too long) or "stopped" (qemu stopped the guest); why: one line saying so (for
+    the last three); qemu_error: qemu's complaint when it exited with an error; programs: the
+    names of the test programs the guest was given (each must print its TAP); filtered: a
+    --filter was given."""
     run = GuestRun()
     lines = tap_text.replace("\r", "").split("\n")
     current, block, started = None, [], []
@@ -200,15 +202,20 @@ def parse_guest(tap_text, console_text, run_state, qemu_error="", programs=(),
                               "\n--- console tail ---\n" + tail))
     elif run.began:
         run.cases.append(Case("guest", "kernel_log_clean", "pass"))
+    ended_by = {"timeout": "was killed at the timeout (hang, oops or panic)",
+                "hung": "was declared hung", "stopped": "was stopped by qemu"}.get(run_state)
+    if ended_by and why:
+        ended_by += ": " + why
     if not run.began:
         what = "timed out" if run_state == "timeout" else "exited"
+        if run_state in ("hung", "stopped"):
+            what = ended_by
         run.cases.append(Case("guest", "boot", "fail",
                               "the guest %s before /init started the tests%s\n"
                               "--- console tail ---\n%s"
                               % (what, ("\n" + qemu_error) if qemu_error else "", tail)))
     elif not run.ended:
-        what = ("was killed at the timeout (hang, oops or panic)" if run_state == "timeout"
-                else "stopped before the end marker (panic or crash)")
+        what = ended_by or "stopped before the end marker (panic or crash)"
         run.cases.append(Case("guest", "completed", "fail",
                               "the guest %s\n--- console tail ---\n%s" % (what, tail)))
     else:
