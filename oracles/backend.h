@@ -233,8 +233,9 @@ std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
 // SKIP when the CPU cannot run it), "ours/<path>", "openssl", "botan", "cryptopp", "boringssl"
 // (the exec adapter //oracles:boringssl_adapter, found next to the calling binary, in its
 // runfiles or through $ARIASUITE_BORINGSSL_ADAPTER), "kernel", "sp800-38f", "sp800-38d",
-// "sp800-38a", "bouncycastle", "exec:PROGRAM", and "oracles" or "all" (every oracle of OracleNames(), i.e. all but
-// exec). On an unknown name returns an empty vector and sets *error to a one-line message.
+// "sp800-38a", "bouncycastle", "exec:PROGRAM", and "oracles" or "all" (every oracle of
+// OracleNames(), i.e. all but exec). On an unknown name returns an empty vector and sets *error to
+// a one-line message.
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
                                                    std::string* error);
 // {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f",
