@@ -109,8 +109,8 @@ TEST(BouncyCastleTest, KeyWrapMatchesSp80038f) {
   ASSERT_FALSE(bc->unavailable()) << *bc->unavailable();
   std::mt19937 rng(38);
   int compared = 0;
-  for (const auto& [wrap, unwrap] : {std::pair{Op::kKwWrap, Op::kKwUnwrap},
-                                     std::pair{Op::kKwpWrap, Op::kKwpUnwrap}}) {
+  for (const auto& [wrap, unwrap] :
+       {std::pair{Op::kKwWrap, Op::kKwUnwrap}, std::pair{Op::kKwpWrap, Op::kKwpUnwrap}}) {
     for (size_t key_len : {16, 24, 32}) {
       for (size_t len = 1; len <= 70; ++len) {
         if (wrap == Op::kKwWrap && (len % 8 != 0 || len < 16)) continue;
@@ -122,8 +122,8 @@ TEST(BouncyCastleTest, KeyWrapMatchesSp80038f) {
         r.input = Random(rng, len);
         std::optional<Result> got = bc->Run(r), want = nist->Run(r);
         ASSERT_TRUE(want && want->accepted);
-        ASSERT_TRUE(conformance::SameAnswer(got, want)) << DescribeResult(got) << " vs "
-                                                        << DescribeResult(want);
+        ASSERT_TRUE(conformance::SameAnswer(got, want))
+            << DescribeResult(got) << " vs " << DescribeResult(want);
         Request u = r;
         u.op = unwrap;
         u.input = want->output;
@@ -244,9 +244,10 @@ TEST(BouncyCastleTest, MissingBcprovNamesThePackage) {
 
 TEST(BouncyCastleTest, MissingAdapterNamesTheTarget) {
   ScopedEnv env("ARIASUITE_BOUNCYCASTLE_ADAPTER", "/nonexistent/bouncycastle_adapter.jar");
-  EXPECT_EQ(UnavailableReason(),
-            "Bouncy Castle adapter jar not found (looked in /nonexistent/bouncycastle_adapter.jar); "
-            "build //oracles:bouncycastle_adapter or set ARIASUITE_BOUNCYCASTLE_ADAPTER");
+  EXPECT_EQ(
+      UnavailableReason(),
+      "Bouncy Castle adapter jar not found (looked in /nonexistent/bouncycastle_adapter.jar); "
+      "build //oracles:bouncycastle_adapter or set ARIASUITE_BOUNCYCASTLE_ADAPTER");
 }
 
 // A jar that is no Java program (a JVM that cannot start the adapter) does not answer the hello
