@@ -3,7 +3,7 @@
 // Crypto++, the kernel crypto API (AF_ALG), BoringSSL (through its own adapter process), the
 // SP 800-38F key wrap, SP 800-38D GCM and SP 800-38A CFB/OFB written from the standards over
 // OpenSSL's raw block cipher, and any external program speaking the exec line protocol
-// (oracles/PROTOCOL.md).
+// (oracles/PROTOCOL.md), Bouncy Castle among them (one JVM).
 //
 // A backend answers one Request with std::optional<Result>:
 //  - std::nullopt: "this backend does not support these parameters" (an algorithm, mode, key,
@@ -24,6 +24,7 @@
 //   MakeSp80038fBackend    //oracles:sp800_38f_backend
 //   MakeSp80038dBackend    //oracles:sp800_38d_backend
 //   MakeSp80038aBackend    //oracles:sp800_38a_backend
+//   MakeBouncyCastleBackend //oracles:bouncycastle_backend
 //   MakeExecBackend        //oracles:exec_backend
 //   MakeBackend(s)         //oracles:backends (the registry; links all of the above)
 #ifndef ARIASUITE_ORACLES_BACKEND_H_
@@ -175,7 +176,7 @@ class Backend {
   virtual ~Backend() = default;
 
   // "ours/scalar", "ours/gfni-avx512", "openssl", "botan", "cryptopp", "boringssl", "kernel",
-  // "sp800-38f", "sp800-38d", "sp800-38a", "exec:PROGRAM".
+  // "sp800-38f", "sp800-38d", "sp800-38a", "bouncycastle", "exec:PROGRAM".
   virtual std::string name() const = 0;
 
   // True for our own implementation paths: their failures fail a run; an oracle's failures are
@@ -215,6 +216,14 @@ std::unique_ptr<Backend> MakeSp80038dBackend();
 // our CFB/OFB beside OpenSSL's EVP modes (the only one for CFB1). Refuses an IV other than one
 // block and a key length the cipher lacks; every other operation is unsupported.
 std::unique_ptr<Backend> MakeSp80038aBackend();
+// "bouncycastle": Bouncy Castle's ARIA (and AES) modes (Debian's libbcprov-java) in one JVM running
+// //oracles:bouncycastle_adapter (adapters/BouncyCastleAdapter.java) over the exec line protocol:
+// ECB, CBC, CTR, CFB8, CFB128, OFB, GCM, CCM, CMAC, KW, KWP and CBC-PKCS5; CFB1 is unsupported.
+// java is $ARIASUITE_JAVA or the first on $PATH, the jar $ARIASUITE_BCPROV_JAR or
+// /usr/share/java/bcprov.jar, the adapter jar $ARIASUITE_BOUNCYCASTLE_ADAPTER or found beside the
+// calling binary like the BoringSSL adapter. unavailable() names the Debian package that is missing
+// (default-jdk-headless, libbcprov-java).
+std::unique_ptr<Backend> MakeBouncyCastleBackend();
 // An external program speaking the exec line protocol (oracles/PROTOCOL.md), started on first
 // use and kept running; name() is "exec:" + program unless display_name is given.
 std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
@@ -224,12 +233,13 @@ std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
 // SKIP when the CPU cannot run it), "ours/<path>", "openssl", "botan", "cryptopp", "boringssl"
 // (the exec adapter //oracles:boringssl_adapter, found next to the calling binary, in its
 // runfiles or through $ARIASUITE_BORINGSSL_ADAPTER), "kernel", "sp800-38f", "sp800-38d",
-// "sp800-38a", "exec:PROGRAM", and "oracles" or "all" (every oracle of OracleNames(), i.e. all but
-// exec). On an unknown name returns an empty vector and sets *error to a one-line message.
+// "sp800-38a", "bouncycastle", "exec:PROGRAM", and "oracles" or "all" (every oracle of
+// OracleNames(), i.e. all but exec). On an unknown name returns an empty vector and sets *error to
+// a one-line message.
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
                                                    std::string* error);
 // {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f",
-// "sp800-38d", "sp800-38a"}
+// "sp800-38d", "sp800-38a", "bouncycastle"}
 std::vector<std::string> OracleNames();
 
 }  // namespace ariasuite::oracles
