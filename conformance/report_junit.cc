@@ -51,7 +51,7 @@ std::string JunitXml(const std::vector<FileResult>& results) {
         o << "\n      <failure message=\"" << p.failed << " of " << r.file->cases.size()
           << " cases failed";
         if (p.errors > 0) o << ", broke on " << p.errors;
-        o << (p.third_party > 0 ? " (third-party finding)" : "") << "\">";
+        o << (SplitFailures(p).findings > 0 ? " (third-party finding)" : "") << "\">";
         for (const std::string& line : p.failures) o << Xml(line) << "\n";
         o << "</failure>\n    ";
       } else if (v == PairVerdict::kNothingRan) {

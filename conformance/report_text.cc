@@ -18,7 +18,7 @@ std::string Pad(const std::string& s, size_t w) {
 
 }  // namespace
 
-void PrintFileReport(const FileResult& r, int max_failures, std::ostream& out) {
+void PrintFileReport(const FileResult& r, const ReportOptions& options, std::ostream& out) {
   const VectorFile& f = *r.file;
   out << "== " << f.path << " (" << f.format << ", " << f.algorithm << ", " << f.cases.size()
       << " cases)\n";
@@ -36,9 +36,13 @@ void PrintFileReport(const FileResult& r, int max_failures, std::ostream& out) {
       if (p.unsupported > 0) {
         out << ", " << p.unsupported << " unsupported (e.g. " << p.unsupported_example << ")";
       }
-      if (p.third_party > 0) out << "  [third-party finding]";
-      if (!p.under_test && p.failed + p.errors > p.third_party) {
-        out << "  [" << (p.failed + p.errors - p.third_party)
+      const FailureSplit split = SplitFailures(p);
+      if (split.findings > 0) {
+        out << "  [" << split.findings << " third-party finding(s): reproducer in "
+            << options.findings_dir << "/]";
+      }
+      if (split.not_findings > 0) {
+        out << "  [" << split.not_findings
             << " failed where an implementation under test failed too: not a finding]";
       }
     }
@@ -47,9 +51,11 @@ void PrintFileReport(const FileResult& r, int max_failures, std::ostream& out) {
   for (const PairResult& p : r.pairs) {
     int shown = 0;
     for (const std::string& line : p.failures) {
-      if (shown++ == max_failures) {
-        out << "  ... and " << (p.failures.size() - static_cast<size_t>(max_failures))
-            << " more failures of " << p.backend << " (all in --junit / --findings)\n";
+      if (shown++ == options.max_failures) {
+        out << "  ... and " << (p.failures.size() - static_cast<size_t>(options.max_failures))
+            << " more failures of " << p.backend << " ("
+            << (options.junit.empty() ? "--max-failures N prints more" : "all in " + options.junit)
+            << ")\n";
         break;
       }
       out << "  " << line << "\n";
@@ -57,7 +63,8 @@ void PrintFileReport(const FileResult& r, int max_failures, std::ostream& out) {
   }
 }
 
-void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out) {
+void PrintVerdictTable(const std::vector<FileResult>& results, const ReportOptions& options,
+                       std::ostream& out) {
   if (results.empty()) return;
   std::vector<std::string> names;
   for (const FileResult& r : results) {
@@ -74,8 +81,8 @@ void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out
   std::vector<size_t> col_w;
   for (const std::string& n : names) col_w.push_back(std::max<size_t>(n.size(), 10) + 1);
   out << "\nVerdict table (cells: passed/total; FAIL n = n cases failed; BROKE n = the backend "
-         "broke "
-         "on n cases; SKIP = an oracle that did not run; NOT RUN = an implementation under test "
+         "broke on n cases (both: FAIL n, BROKE m); SKIP = an oracle that did not run; NOT RUN = "
+         "an implementation under test "
          "that "
          "did not run; * = some cases unsupported, not counted as passed)\n";
   out << Pad("file", file_w + 1);
@@ -85,6 +92,7 @@ void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out
   struct Notes {
     std::vector<std::string> unavailable, unsupported_ops, partial_ops;
     std::vector<std::string> skip_files, partial_files, fail_files, not_run_files, broke_files;
+    std::vector<std::string> finding_files, not_finding_files;  // an oracle's FAIL cells
     std::vector<std::string> broke_notes;
     bool under_test = false;
   };
@@ -95,7 +103,7 @@ void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out
   for (const FileResult& r : results) {
     out << Pad(std::filesystem::path(r.file->path).filename().string(), file_w + 1);
     for (size_t i = 0; i < names.size(); ++i) {
-      std::string cell = "-";
+      std::string cell;
       for (const PairResult& p : r.pairs) {
         if (p.backend != names[i]) continue;
         const int total = static_cast<int>(r.file->cases.size());
@@ -111,13 +119,19 @@ void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out
           } else {
             add(n.unsupported_ops, NotRunReason(p));
           }
-        } else if (v == PairVerdict::kFailed) {
-          cell = "FAIL " + std::to_string(p.failed);
-          add(n.fail_files, file);
-        } else if (v == PairVerdict::kBroke) {
-          cell = "BROKE " + std::to_string(p.errors);
-          add(n.broke_files, file);
-          add(n.broke_notes, p.first_error);
+        } else if (v == PairVerdict::kFailed || v == PairVerdict::kBroke) {
+          if (p.failed > 0) {
+            cell = "FAIL " + std::to_string(p.failed);
+            const FailureSplit split = SplitFailures(p);
+            if (p.under_test) add(n.fail_files, file);
+            if (split.findings > 0) add(n.finding_files, file);
+            if (split.not_findings > 0) add(n.not_finding_files, file);
+          }
+          if (p.errors > 0) {
+            cell += (p.failed > 0 ? ", BROKE " : "BROKE ") + std::to_string(p.errors);
+            add(n.broke_files, file);
+            add(n.broke_notes, p.first_error);
+          }
         } else {
           cell =
               std::to_string(p.passed) + "/" + std::to_string(total) + (p.unsupported ? "*" : "");
@@ -127,7 +141,7 @@ void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out
           }
         }
       }
-      out << Pad(cell, col_w[i]);
+      out << Pad(cell.empty() ? "-" : cell, col_w[i]);
     }
     out << "\n";
   }
@@ -158,10 +172,16 @@ void PrintVerdictTable(const std::vector<FileResult>& results, std::ostream& out
           << files(n.partial_files) << "]\n";
     }
     if (!n.fail_files.empty()) {
+      out << "FAIL " << name << " (implementation under test): " << files(n.fail_files) << "\n";
+    }
+    if (!n.finding_files.empty()) {
+      out << "FAIL " << name << " (third-party finding; reproducers in " << options.findings_dir
+          << "/): " << files(n.finding_files) << "\n";
+    }
+    if (!n.not_finding_files.empty()) {
       out << "FAIL " << name
-          << (n.under_test ? " (implementation under test): "
-                           : " (third-party finding; reproducers in the findings folder): ")
-          << files(n.fail_files) << "\n";
+          << " (not a finding: an implementation under test failed the same cases): "
+          << files(n.not_finding_files) << "\n";
     }
   }
 }

@@ -14,7 +14,7 @@ namespace {
 std::string FileReport(int max_failures) {
   VectorFile f;
   std::ostringstream out;
-  PrintFileReport(EveryVerdict(&f), max_failures, out);
+  PrintFileReport(EveryVerdict(&f), {max_failures, "", "found"}, out);
   return out.str();
 }
 
@@ -22,7 +22,8 @@ TEST(ReportTextTest, FileBlockNamesEachVerdict) {
   const std::string s = FileReport(20);
   EXPECT_EQ(s.rfind("== dir/x_test.json (wycheproof, ARIA-GCM, 3 cases)\n", 0), 0u) << s;
   EXPECT_NE(s.find("  good                passed  3 passed, 0 failed\n"), std::string::npos) << s;
-  EXPECT_NE(s.find("  bad                 FAILED  2 passed, 1 failed  [third-party finding]\n"),
+  EXPECT_NE(s.find("  bad                 FAILED  2 passed, 1 failed  [1 third-party finding(s): "
+                   "reproducer in found/]\n"),
             std::string::npos)
       << s;
   EXPECT_NE(s.find("  dead                BROKE   0 passed, 0 failed, 3 broke (first x:tcId 1: "),
@@ -45,7 +46,7 @@ TEST(ReportTextTest, FailureLinesStopAtTheLimit) {
   EXPECT_NE(FileReport(1).find("  FAIL bad x:tcId 2 "), std::string::npos);
   const std::string none = FileReport(0);
   EXPECT_EQ(none.find("  FAIL bad x:tcId 2 "), std::string::npos) << none;
-  EXPECT_NE(none.find("  ... and 1 more failures of bad (all in --junit / --findings)\n"),
+  EXPECT_NE(none.find("  ... and 1 more failures of bad (--max-failures N prints more)\n"),
             std::string::npos)
       << none;
 }
@@ -53,7 +54,7 @@ TEST(ReportTextTest, FailureLinesStopAtTheLimit) {
 TEST(ReportTextTest, TableCellsAndNotes) {
   VectorFile f;
   std::ostringstream out;
-  PrintVerdictTable({EveryVerdict(&f)}, out);
+  PrintVerdictTable({EveryVerdict(&f)}, {20, "", "found"}, out);
   const std::string s = out.str();
   // Columns are at least 11 wide; the file column as wide as the longest name plus one.
   EXPECT_NE(s.find("\nfile        good       bad        dead       half       gone       "
@@ -64,8 +65,7 @@ TEST(ReportTextTest, TableCellsAndNotes) {
                    "NOT RUN    \n"),
             std::string::npos)
       << s;
-  EXPECT_NE(s.find("FAIL bad (third-party finding; reproducers in the findings folder): "
-                   "x_test.json\n"),
+  EXPECT_NE(s.find("FAIL bad (third-party finding; reproducers in found/): x_test.json\n"),
             std::string::npos)
       << s;
   EXPECT_NE(s.find("BROKE dead: x:tcId 1: gcm-seal: backend error: gone [x_test.json]\n"),
@@ -80,7 +80,7 @@ TEST(ReportTextTest, TableCellsAndNotes) {
 
 TEST(ReportTextTest, NoResultsNoTable) {
   std::ostringstream out;
-  PrintVerdictTable({}, out);
+  PrintVerdictTable({}, {}, out);
   EXPECT_EQ(out.str(), "");
 }
 

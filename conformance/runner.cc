@@ -40,7 +40,8 @@ Blame JudgeCase(const std::vector<PairResult>& pairs, size_t case_index, size_t 
 
 }  // namespace
 
-FileResult RunFile(const VectorFile& file, const std::vector<SelectedBackend>& backends) {
+FileResult RunFile(const VectorFile& file, const std::vector<SelectedBackend>& backends,
+                   const CaseCallback& on_case) {
   FileResult fr;
   fr.file = &file;
   for (const SelectedBackend& sb : backends) {
@@ -50,7 +51,9 @@ FileResult RunFile(const VectorFile& file, const std::vector<SelectedBackend>& b
     p.may_skip = sb.may_skip;
     p.skip_reason = sb.backend->unavailable();
     if (!p.skip_reason) {
+      sb.backend->BeginFile();
       for (const TestCase& c : file.cases) {
+        if (on_case) on_case(p.backend, p.outcomes.size(), file.cases.size());
         CaseResult cr = RunCase(*sb.backend, c);
         p.outcomes.push_back(cr.outcome);
         switch (cr.outcome) {
@@ -83,10 +86,11 @@ FileResult RunFile(const VectorFile& file, const std::vector<SelectedBackend>& b
     PairResult& p = fr.pairs[k];
     if (p.under_test) continue;
     for (size_t i = 0; i < p.outcomes.size(); ++i) {
-      if (p.outcomes[i] != CaseOutcome::kFail && p.outcomes[i] != CaseOutcome::kError) continue;
+      // A case the oracle broke on (its adapter died, timed out) says nothing about the library.
+      if (p.outcomes[i] != CaseOutcome::kFail) continue;
       if (JudgeCase(fr.pairs, i, k) == Blame::kThirdParty) {
         ++p.third_party;
-        if (p.outcomes[i] == CaseOutcome::kFail) p.failed_cases.push_back(&file.cases[i]);
+        p.failed_cases.push_back(&file.cases[i]);
       }
     }
   }
@@ -117,7 +121,7 @@ const char* VerdictName(PairVerdict v) {
 
 std::string NotRunReason(const PairResult& p) {
   if (p.skip_reason) return *p.skip_reason;
-  if (p.errors > 0 && p.failed == 0) {
+  if (p.errors > 0) {
     return "broke on " + std::to_string(p.errors) + " case(s), first " + p.first_error;
   }
   if (p.passed == 0 && p.failed == 0) {
@@ -126,6 +130,11 @@ std::string NotRunReason(const PairResult& p) {
            ")";
   }
   return "";
+}
+
+FailureSplit SplitFailures(const PairResult& p) {
+  if (p.under_test) return {};
+  return {p.third_party, p.failed - p.third_party};
 }
 
 }  // namespace ariasuite::conformance

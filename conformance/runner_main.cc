@@ -4,12 +4,16 @@
 // failed a case, 3 when one did not run (unavailable, broke, or no case of a file supported), 2 on
 // a usage or input-file error (one line on stderr naming what and where).
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "conformance/findings.h"
@@ -47,7 +51,11 @@ constexpr char kUsage[] =
     "                    (default: ./ariasuite-findings, created only when needed)\n"
     "  --skip-unsupported  list cases of modes the runner does not support as skipped instead\n"
     "                    of failing the file (e.g. ARIA-128-CFB stanzas of evpciph_aria.txt)\n"
-    "  --max-failures N  failure lines printed per file and backend (default 20)\n"
+    "  --max-failures N  failure lines printed per file and backend (default 20); the rest\n"
+    "                    are counted in one line and are all in the --junit file\n"
+    "Environment: ARIASUITE_EXEC_TIMEOUT  seconds an exec adapter has to answer a line (a\n"
+    "positive number, fractions allowed, default 60). A dying adapter is restarted at most 10\n"
+    "times per file; a file running over 10 s prints a progress line on stderr every 10 s.\n"
     "Exit status: 0 every implementation under test ran and none failed; 1 one failed a case\n"
     "(or, with --strict-oracles, an oracle has a third-party finding); 3 nothing tested: an\n"
     "implementation under test did not run (unavailable, e.g. an exec adapter that does not\n"
@@ -62,6 +70,66 @@ int Usage(const std::string& why) {
             << "--help lists every option)\n";
   return 2;
 }
+
+// While a file runs for longer than kProgressSeconds, one line on stderr every kProgressSeconds
+// naming the file, the backend and the case it is on (also while one case hangs), e.g.
+// "ariasuite conformance: progress: f.json: exec:p on case 121 of 311 (20 s on this file)".
+constexpr int kProgressSeconds = 10;
+
+class ProgressTicker {
+ public:
+  ProgressTicker() : thread_([this] { Loop(); }) {}
+  ~ProgressTicker() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  void StartFile(const std::string& path) {
+    std::lock_guard<std::mutex> lock(mu_);
+    file_ = path;
+    backend_.clear();
+    file_start_ = last_line_ = std::chrono::steady_clock::now();
+  }
+  void EndFile() {
+    std::lock_guard<std::mutex> lock(mu_);
+    file_.clear();
+  }
+  void OnCase(const std::string& backend, size_t index, size_t cases) {
+    std::lock_guard<std::mutex> lock(mu_);
+    backend_ = backend;
+    index_ = index;
+    cases_ = cases;
+  }
+
+ private:
+  void Loop() {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (!stop_) {
+      cv_.wait_for(lock, std::chrono::milliseconds(250));
+      const auto now = std::chrono::steady_clock::now();
+      if (stop_ || file_.empty() || now - last_line_ < std::chrono::seconds(kProgressSeconds)) {
+        continue;
+      }
+      last_line_ = now;
+      const auto secs = std::chrono::duration_cast<std::chrono::seconds>(now - file_start_);
+      std::cerr << "ariasuite conformance: progress: " << file_ << ": "
+                << (backend_.empty() ? std::string("loading") : backend_) << " on case "
+                << index_ + 1 << " of " << cases_ << " (" << secs.count() << " s on this file)"
+                << std::endl;
+    }
+  }
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool stop_ = false;
+  std::string file_, backend_;
+  size_t index_ = 0, cases_ = 0;
+  std::chrono::steady_clock::time_point file_start_, last_line_;
+  std::thread thread_;  // last: started once the members above exist
+};
 
 std::vector<std::string> SplitList(const std::string& s) {
   std::vector<std::string> out;
@@ -144,6 +212,11 @@ int Main(int argc, char** argv) {
     }
   }
   std::string error;
+  // A bad $ARIASUITE_EXEC_TIMEOUT is an input error before any adapter (exec:, boringssl) starts.
+  if (!oracles::ExecTimeoutSeconds(&error)) {
+    std::cerr << "ariasuite conformance: " << error << "\n";
+    return 2;
+  }
   std::vector<std::unique_ptr<Backend>> impls = MakeBackends(impl_names, &error);
   if (!error.empty()) return Usage(error);
   std::vector<std::unique_ptr<Backend>> oracles = MakeBackends(oracle_names, &error);
@@ -184,20 +257,31 @@ int Main(int argc, char** argv) {
   std::vector<FileResult> results;
   bool ours_failed = false, oracle_failed = false;
   std::vector<std::string> not_run;  // one line per implementation under test and file
+  std::vector<std::string> broke;    // one line per implementation under test that failed and broke
+  const ReportOptions report{max_failures, junit, findings};
+  ProgressTicker progress;
   for (const VectorFile& f : loaded) {
-    results.push_back(RunFile(f, selected));
-    PrintFileReport(results.back(), max_failures, std::cout);
+    progress.StartFile(f.path);
+    results.push_back(RunFile(
+        f, selected, [&](const std::string& b, size_t i, size_t n) { progress.OnCase(b, i, n); }));
+    progress.EndFile();
+    PrintFileReport(results.back(), report, std::cout);
     for (const PairResult& p : results.back().pairs) {
       const PairVerdict v = VerdictOf(p);
       if (p.under_test) {
         ours_failed |= v == PairVerdict::kFailed;
-        if (v == PairVerdict::kNothingRan || v == PairVerdict::kBroke || p.errors > 0) {
+        if (v == PairVerdict::kNothingRan || v == PairVerdict::kBroke) {
           not_run.push_back(p.backend + " on " + f.path + ": " +
                             (v == PairVerdict::kNothingRan ? "did not run: " : "") +
                             NotRunReason(p));
+        } else if (p.errors > 0) {
+          // Failed and broke: the failures decide the exit status (1); the broken cases are
+          // named too, with both counts.
+          broke.push_back(p.backend + " on " + f.path + ": failed " + std::to_string(p.failed) +
+                          " case(s) and " + NotRunReason(p));
         }
       } else {
-        oracle_failed |= p.third_party > 0;
+        oracle_failed |= SplitFailures(p).findings > 0;
       }
     }
     std::vector<std::string> written = WriteFindings(results.back(), findings, &error);
@@ -208,7 +292,7 @@ int Main(int argc, char** argv) {
     for (const std::string& w : written) std::cout << "  finding written: " << w << "\n";
     std::cout.flush();
   }
-  PrintVerdictTable(results, std::cout);
+  PrintVerdictTable(results, report, std::cout);
   if (!junit.empty()) {
     std::ofstream j(junit, std::ios::binary | std::ios::trunc);
     j << JunitXml(results);
@@ -222,6 +306,10 @@ int Main(int argc, char** argv) {
   for (const std::string& line : not_run) {
     std::cout << "NOT TESTED " << line << "\n";
     std::cerr << "ariasuite conformance: nothing tested: " << line << "\n";
+  }
+  for (const std::string& line : broke) {
+    std::cout << "BROKE " << line << "\n";
+    std::cerr << "ariasuite conformance: broke: " << line << "\n";
   }
   if (ours_failed) {
     std::cout << "RESULT: FAIL (an implementation under test failed)\n";

@@ -123,7 +123,8 @@ TEST(CliTest, FailingOracleIsAFindingUnlessStrict) {
   CliRun r = RunCli("--impl ours --oracle exec:" + Script("wrong_adapter.sh") + " --findings " +
                     dir + " " + Sample());
   EXPECT_EQ(r.status, 0) << r.out << r.err;
-  EXPECT_NE(r.out.find("[third-party finding]"), std::string::npos);
+  EXPECT_NE(r.out.find(" third-party finding(s): reproducer in " + dir + "/]"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("finding written: " + dir), std::string::npos);
   EXPECT_FALSE(std::filesystem::is_empty(dir));
   r = RunCli("--impl ours --strict-oracles --oracle exec:" + Script("wrong_adapter.sh") +

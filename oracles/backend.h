@@ -190,6 +190,10 @@ class Backend {
 
   // See the file comment for nullopt / accepted = false / accepted = true.
   virtual std::optional<Result> Run(const Request& request) = 0;
+
+  // Called by the conformance runner before the first case of each vector file; a backend that
+  // keeps per-file state (the exec backend's restart count) resets it here.
+  virtual void BeginFile() {}
 };
 
 // Each of our paths (impl/dispatch.h); unavailable() names the missing CPU feature when this CPU
@@ -225,9 +229,17 @@ std::unique_ptr<Backend> MakeSp80038aBackend();
 // (default-jdk-headless, libbcprov-java).
 std::unique_ptr<Backend> MakeBouncyCastleBackend();
 // An external program speaking the exec line protocol (oracles/PROTOCOL.md), started on first
-// use and kept running; name() is "exec:" + program unless display_name is given.
+// use and kept running; name() is "exec:" + program unless display_name is given. An adapter that
+// dies (or times out) is restarted for the next request, at most kExecRestartCap times per vector
+// file (BeginFile); after that every request of the file is Broken with the reason.
 std::unique_ptr<Backend> MakeExecBackend(const std::string& program,
                                          const std::string& display_name = "");
+inline constexpr int kExecRestartCap = 10;
+// Seconds an exec adapter has to answer one line: $ARIASUITE_EXEC_TIMEOUT, a positive decimal
+// number of seconds (fractions allowed, e.g. 0.5; at most 86400), or 60 when unset. Any other
+// value ("2s", "abc", "0", "-1", "") is nullopt with *error one line naming the variable and its
+// value; the exec backend is then unavailable with that reason.
+std::optional<double> ExecTimeoutSeconds(std::string* error);
 
 // The registry (//oracles:backends). Names: "ours" (every path in AllImpls(), each reported
 // SKIP when the CPU cannot run it), "ours/<path>", "openssl", "botan", "cryptopp", "boringssl"

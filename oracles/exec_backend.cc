@@ -1,7 +1,8 @@
 // The exec backend: runs an external adapter program (through /bin/sh, so PROGRAM may carry
 // arguments) and speaks the line protocol of PROTOCOL.md over its stdin/stdout. The adapter is
 // started once, greeted with the hello line, and kept running; a crash, a timeout or a protocol
-// violation turns into Result::error for that request and the adapter is restarted on the next.
+// violation turns into Result::error for that request and the adapter is restarted on the next,
+// at most kExecRestartCap times per vector file.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -11,6 +12,7 @@
 
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -20,17 +22,24 @@
 #include "oracles/protocol.h"
 
 namespace ariasuite::oracles {
-namespace {
 
-// Seconds to wait for one answer line; $ARIASUITE_EXEC_TIMEOUT overrides.
-int TimeoutSeconds() {
+std::optional<double> ExecTimeoutSeconds(std::string* error) {
   const char* env = std::getenv("ARIASUITE_EXEC_TIMEOUT");
-  if (env != nullptr) {
-    int v = std::atoi(env);
-    if (v > 0) return v;
+  if (env == nullptr) return 60.0;
+  const std::string v = env;
+  // Digits with at most one '.', nothing else: no sign, no unit, no exponent, no "inf".
+  const bool digits_only = !v.empty() && v.find_first_not_of("0123456789.") == std::string::npos &&
+                           v.find('.') == v.rfind('.') && v != ".";
+  const double seconds = digits_only ? std::strtod(v.c_str(), nullptr) : 0.0;
+  if (!digits_only || !(seconds > 0.0) || seconds > 86400.0) {
+    *error = "ARIASUITE_EXEC_TIMEOUT='" + v +
+             "': want a positive number of seconds (e.g. 60 or 0.5, at most 86400)";
+    return std::nullopt;
   }
-  return 60;
+  return seconds;
 }
+
+namespace {
 
 class ExecBackend : public Backend {
  public:
@@ -39,6 +48,14 @@ class ExecBackend : public Backend {
     // A write to an adapter that died must be an error return, not a SIGPIPE.
     signal(SIGPIPE, SIG_IGN);
     std::string error;
+    std::optional<double> timeout = ExecTimeoutSeconds(&error);
+    if (!timeout) {
+      unavailable_ = error;
+      return;
+    }
+    timeout_ = std::chrono::duration<double>(*timeout);
+    timeout_text_ =
+        std::getenv("ARIASUITE_EXEC_TIMEOUT") ? std::getenv("ARIASUITE_EXEC_TIMEOUT") : "60";
     if (!Start(&error)) unavailable_ = error;
   }
   ~ExecBackend() override { Stop(); }
@@ -48,12 +65,28 @@ class ExecBackend : public Backend {
   std::optional<std::string> unavailable() const override { return unavailable_; }
   const std::string& greeting() const { return greeting_; }
 
+  void BeginFile() override {
+    restarts_ = 0;
+    last_death_.clear();
+  }
+
   std::optional<Result> Run(const Request& request) override {
     std::string error;
-    if (pid_ < 0 && !Start(&error)) return Broken("cannot restart adapter: " + error);
+    if (pid_ < 0) {
+      if (restarts_ >= kExecRestartCap) {
+        return Broken("not restarted: already restarted " + std::to_string(kExecRestartCap) +
+                      " times on this file (the restart cap); last death: " + last_death_);
+      }
+      ++restarts_;
+      if (!Start(&error)) {
+        last_death_ = "cannot restart adapter: " + error;
+        return Broken(last_death_);
+      }
+    }
     std::string line;
     if (!WriteLine(FormatRequestLine(request), &error) || !ReadLine(&line, &error)) {
       Stop();
+      last_death_ = error;
       return Broken(error);
     }
     std::optional<Result> result;
@@ -150,7 +183,8 @@ class ExecBackend : public Backend {
   }
 
   bool ReadLine(std::string* line, std::string* error) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(TimeoutSeconds());
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(timeout_);
     for (;;) {
       size_t nl = buffer_.find('\n');
       if (nl != std::string::npos) {
@@ -162,7 +196,7 @@ class ExecBackend : public Backend {
                       deadline - std::chrono::steady_clock::now())
                       .count();
       if (left <= 0) {
-        *error = "no answer within " + std::to_string(TimeoutSeconds()) + " s";
+        *error = "no answer within " + timeout_text_ + " s (ARIASUITE_EXEC_TIMEOUT)";
         return false;
       }
       pollfd p{out_fd_, POLLIN, 0};
@@ -186,6 +220,10 @@ class ExecBackend : public Backend {
   std::string name_;
   std::optional<std::string> unavailable_;
   std::string greeting_;
+  std::chrono::duration<double> timeout_{60.0};
+  std::string timeout_text_ = "60";
+  int restarts_ = 0;        // restarts on the current file (BeginFile resets)
+  std::string last_death_;  // why the adapter last died, for the restart cap's message
   pid_t pid_ = -1;
   int in_fd_ = -1;
   int out_fd_ = -1;

@@ -8,7 +8,10 @@
 // Headers read: `ARIA-128` (block: ECB), `ARIA-256/CBC/NoPadding`, `ARIA-128/CBC/PKCS7` (and
 // `/CBC` alone, Botan's default PKCS7 padding), `ARIA-128/CFB` and `/CFB(8)` (feedback bits),
 // `ARIA-128/GCM` or `/GCM(12)` (tag bytes), `ARIA-128/CCM(16,2)` (tag bytes, L),
-// `CTR-BE(ARIA-128)` / `CTR(ARIA-128)`, `OFB(ARIA-128)`, `CMAC(ARIA-128)`, and
+// `CTR-BE(ARIA-128)` / `CTR(ARIA-128)`, `OFB(ARIA-128)`, `CMAC(ARIA-128)` (Botan's stream and mac
+// files may name the cipher without its key size, `CTR-BE(ARIA)`, `CMAC(ARIA)`: the key size is
+// then the Key's, 16, 24 or 32 bytes; a stream vector's `Seek = N`, a keystream offset, is read,
+// and a vector with N > 0 is listed as skipped with the reason), and
 // `AES-128/GCM` sections (run through our GCM layer with AES, as Wycheproof's aes_gcm_test.json).
 // Sections of every other algorithm (Botan's cbc.vec holds DES, AES, Noekeon... beside one ARIA
 // section) are left out at load and counted in one line (VectorFile::left_out); an ARIA section of
@@ -32,7 +35,8 @@ namespace {
 struct Section {
   Cipher cipher = Cipher::kAria;
   Mode mode = Mode::kEcb;
-  size_t key_bytes = 0;
+  size_t key_bytes = 0;  // 0 with any_key: 16, 24 or 32, from the Key
+  bool any_key = false;  // `CTR-BE(ARIA)`: the header names no key size
   size_t tag_len = 0;    // GCM / CCM
   size_t nonce_len = 0;  // CCM: 15 - L; 0 when any
 };
@@ -80,7 +84,8 @@ Kind ParseHeader(const std::string& header, Section* s, std::string* why) {
     const std::string outer = header.substr(0, paren);
     const std::string inner = header.substr(paren + 1, header.size() - paren - 2);
     s->key_bytes = KeyBytes(inner, "ARIA");
-    if (s->key_bytes == 0) return Kind::kOther;
+    s->any_key = inner == "ARIA";
+    if (s->key_bytes == 0 && !s->any_key) return Kind::kOther;
     if (outer == "CTR-BE" || outer == "CTR") {
       s->mode = Mode::kCtr;
       return Kind::kRead;
@@ -202,6 +207,7 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
       allowed.insert("Nonce");
     }
     if (sec.mode == Mode::kGcm || sec.mode == Mode::kCcm) allowed.insert("AD");
+    if (sec.mode == Mode::kCtr || sec.mode == Mode::kOfb) allowed.insert("Seek");
     for (const auto& [k, v] : fields) {
       if (allowed.count(k) == 0) {
         return fail(v.first, "field '" + k + "' in section [" + header + "] (" +
@@ -234,9 +240,25 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
       c.iv.resize(16, 0);
     }
     if (!get("AD", &c.aad, false)) return false;
-    if (c.key.size() != sec.key_bytes) {
+    if (sec.any_key && c.key.size() != 16 && c.key.size() != 24 && c.key.size() != 32) {
+      return fail(fields["Key"].first, "Key has " + std::to_string(c.key.size()) + " bytes but [" +
+                                           header + "] takes 16, 24 or 32");
+    }
+    if (!sec.any_key && c.key.size() != sec.key_bytes) {
       return fail(fields["Key"].first, "Key has " + std::to_string(c.key.size()) + " bytes but [" +
                                            header + "] takes " + std::to_string(sec.key_bytes));
+    }
+    if (auto seek = fields.find("Seek"); seek != fields.end()) {
+      const std::string& v = seek->second.second;
+      if (v.empty() || v.size() > 12 || v.find_first_not_of("0123456789") != std::string::npos) {
+        return fail(seek->second.first, "Seek must be a decimal byte offset, not '" + v + "'");
+      }
+      if (v.find_first_not_of('0') != std::string::npos) {
+        out->skipped.push_back(c.where + ": [" + header + "] Seek = " + v +
+                               ": starts the keystream at a byte offset, which a request of the "
+                               "runner cannot express; not run");
+        return true;
+      }
     }
     if ((c.mode == Mode::kCtr || c.mode == Mode::kOfb) && fields.count("In") == 0) {
       in.assign(outb.size(), 0);  // a stream cipher's keystream

@@ -75,6 +75,53 @@ TEST(BotanLoaderTest, OtherAlgorithmsLeftOutInOneLine) {
             "1 vector(s) of 1 section(s) of other algorithms left out (DES/CBC/NoPadding)");
 }
 
+// Botan's stream and mac files name the cipher without its key size (`[CTR-BE(ARIA)]`,
+// `[CMAC(ARIA)]`) and carry `Seek` in stream vectors. Outputs computed with OpenSSL 3.0's CLI:
+// `openssl enc -aria-{128,256}-ctr -K .. -iv ..` and `openssl mac -cipher ARIA-128-CBC CMAC`.
+const char kStream[] =
+    "[CTR-BE(DES)]\nKey = 0123456789ABCDEF\nNonce = 1234567890ABCDEF\nIn = 00\nOut = 11\n\n"
+    "[CTR-BE(ARIA)]\n"
+    "Key = 000102030405060708090a0b0c0d0e0f\nNonce = f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff\n"
+    "In = 00112233445566778899aabbccddeeff0011223344\n"
+    "Out = 5be9ff51067c6d5058c0a3ee63e54defff5917bec7\n\n"
+    "Key = 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\n"
+    "Nonce = 0102030405060708090a0b0c\nIn = 00112233445566778899aabbccddeeff\n"
+    "Out = cd7890ccfc66e125ef3b6946c619a014\n\n"
+    "Seek = 0\nKey = 000102030405060708090a0b0c0d0e0f\nNonce = f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff\n"
+    "In = 0011\nOut = 5be9\n\n"
+    "Seek = 3\nKey = 000102030405060708090a0b0c0d0e0f\nNonce = f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff\n"
+    "In = 33\nOut = 51\n\n"
+    "[CMAC(ARIA)]\nKey = 000102030405060708090a0b0c0d0e0f\nIn = 6bc1bee22e409f96e93d7e117393172a\n"
+    "Out = a111a12557f7a67d6bc15ba4d81784ad\n";
+
+TEST(BotanLoaderTest, CipherNamedWithoutKeySize) {
+  VectorFile f;
+  std::string error;
+  ASSERT_TRUE(LoadVectorText("ctr.vec", kStream, {}, &f, &error)) << error;
+  EXPECT_EQ(f.format, "botan");
+  ASSERT_EQ(f.cases.size(), 4u);
+  EXPECT_EQ(f.cases[0].mode, Mode::kCtr);
+  EXPECT_EQ(f.cases[0].key.size(), 16u);
+  EXPECT_EQ(f.cases[0].ct.size(), 21u);
+  EXPECT_EQ(f.cases[1].key.size(), 32u);
+  EXPECT_EQ(f.cases[1].iv, (Bytes{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 0, 0, 0}));
+  EXPECT_EQ(f.cases[2].msg, (Bytes{0x00, 0x11}));  // Seek = 0: the keystream from its start
+  EXPECT_EQ(f.cases[3].mode, Mode::kCmac);
+  EXPECT_EQ(f.cases[3].tag.size(), 16u);
+  ASSERT_EQ(f.skipped.size(), 1u);
+  EXPECT_EQ(f.skipped[0],
+            "ctr.vec:24: [CTR-BE(ARIA)] Seek = 3: starts the keystream at a byte offset, which a "
+            "request of the runner cannot express; not run");
+  EXPECT_EQ(f.left_out, "1 vector(s) of 1 section(s) of other algorithms left out (CTR-BE(DES))");
+  const std::string stream = kStream;
+  const std::string key32 =
+      "Key = 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+  EXPECT_EQ(ErrorOf(std::string(stream).replace(stream.find(key32), key32.size(), "Key = 0001")),
+            "b.vec:13: Key has 2 bytes but [CTR-BE(ARIA)] takes 16, 24 or 32");
+  EXPECT_EQ(ErrorOf(std::string(stream).replace(stream.find("Seek = 3"), 8, "Seek = x")),
+            "b.vec:24: Seek must be a decimal byte offset, not 'x'");
+}
+
 TEST(BotanLoaderTest, Malformed) {
   const std::string good = kGood;
   auto with = [&](const std::string& from, const std::string& to) {
