@@ -12,7 +12,7 @@
 # as it runs, then one table check x path x method: PASS, LEAK (file:line, or |t|), FAIL, SKIP (the
 # reasons listed below the table), CAUGHT for the deliberately leaky controls. Exit status: 0 when
 # no constant-time check leaked or failed and every method that ran reported every control; 1
-# otherwise; 2 on bad usage.
+# otherwise; 2 on bad usage; 4 when every check was skipped (e.g. --method valgrind on GFNI checks).
 ct_args=()
 ct_plot=""
 while [[ $# -gt 0 ]]; do

@@ -12,7 +12,8 @@
 # Each target runs under ASan+UBSan on a working corpus in .cache/fuzz-corpus/<target> (seeded from
 # fuzz/corpus/<target> and fuzz/regressions/<target>). A crash is minimized into
 # fuzz/findings/<target>/ with its report and a one-line reproduce command. Exit status: 0 when no
-# finding in our code, 1 on a finding in our code or a target that failed to run, 2 on bad usage.
+# finding in our code, 1 on a finding in our code or a target that failed to run, 2 on bad usage,
+# 4 when every target asked for skipped (kernel_aria_asm without a kernel tree): nothing fuzzed.
 # Verdicts follow conformance/verdict.h: our paths are one vote, and a disagreement is a third-party
 # finding only when an independent library sides with ours. A third-party finding does not stop
 # the fuzzer (it prints ARIA_THIRD_PARTY, writes a reproducer beside the crashes and goes on); each
@@ -76,10 +77,14 @@ for i in "${!fuzz_targets[@]}"; do
   rm -f "/tmp/ariasuite-kernel-asm.$$"
 done
 fuzz_targets=("${fuzz_targets[@]}")
+# Every target asked for skipped: nothing is fuzzed, built or measured (--coverage and --merge
+# alike), and that is exit 4, never a pass.
 if [[ ${#fuzz_targets[@]} -eq 0 ]]; then
   for r in "${fuzz_skipped[@]}"; do echo "fuzz: SKIP $r"; done
   echo "fuzz: 0 passed, 0 failed, ${#fuzz_skipped[@]} skipped"
-  exit 0
+  # shellcheck source=tools/cmd/lib/counts.sh
+  source "$ARIASUITE_ROOT/tools/cmd/lib/counts.sh"
+  counts_status fuzz 0 0 "${#fuzz_skipped[@]}" "every target skipped: $(IFS=';'; echo "${fuzz_skipped[*]}")" || exit $?
 fi
 
 if [[ $fuzz_mode == coverage ]]; then
@@ -266,4 +271,6 @@ if [[ $third -gt 0 ]]; then
 else
   echo "$counts"
 fi
-[[ $failed -eq 0 ]]
+# shellcheck source=tools/cmd/lib/counts.sh
+source "$ARIASUITE_ROOT/tools/cmd/lib/counts.sh"
+counts_status fuzz "$passed" "$failed" "${#fuzz_skipped[@]}"

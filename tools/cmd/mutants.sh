@@ -11,7 +11,7 @@
 # (DIR-ws) with one Bazel output base DIR (default ~/.cache/bazel-ariasuite-mutants-<hash>,
 # or $ARIASUITE_MUTANTS_OUTPUT_BASE); each recompiles only its own file. Prints a table and
 # `mutation score: K/N killed`. Exit 0 when every mutant was killed, 1 otherwise, 2 on bad usage
-# or when the suite fails without any mutant.
+# or when the suite fails without any mutant, 4 when --skip-stage leaves out every stage.
 for a in "$@"; do
   if [[ "$a" == "-h" || "$a" == "--help" ]]; then
     sed -n 's/^# \{0,1\}//; 2,14p' "$ARIASUITE_ROOT/tools/cmd/mutants.sh"

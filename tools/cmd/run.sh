@@ -9,7 +9,8 @@
 # each file defines `stage_<name>` (exit 0 pass, 1 fail, 77 skip; print the reason) and appends
 # <name> to RUN_STAGES. Exit status: 0 when every stage passed, 1 when one failed (a stage whose
 # inputs are missing fails: e.g. the Wycheproof files), 4 when none failed but one skipped by itself
-# (a skip is never a pass; --skip STAGE is the user's choice and does not count), 2 on bad usage.
+# (a skip is never a pass; --skip STAGE is the user's choice and does not count, but skipping every
+# stage is exit 4: nothing tested), 2 on bad usage.
 # Artifacts (JUnit XML, findings) go to .cache/run/.
 
 RUN_STAGES=(conformance)
@@ -81,7 +82,7 @@ while [[ $# -gt 0 ]]; do
       if [[ "$1" == --only ]]; then run_only="$2"; else run_skip="$2"; fi
       shift 2 ;;
     --list) printf '%s\n' "${RUN_STAGES[@]}"; exit 0 ;;
-    -h|--help) sed -n 's/^# \{0,1\}//; 2,12p' "$ARIASUITE_ROOT/tools/cmd/run.sh"; exit 0 ;;
+    -h|--help) sed -n 's/^# \{0,1\}//; 2,13p' "$ARIASUITE_ROOT/tools/cmd/run.sh"; exit 0 ;;
     *) die "run: unknown argument '$1' (usage: tools/ariasuite run [--only LIST] [--skip LIST] [--list])" ;;
   esac
 done
@@ -90,6 +91,18 @@ for s in ${run_only//,/ } ${run_skip//,/ }; do
   for k in "${RUN_STAGES[@]}"; do [[ "$k" == "$s" ]] && known=1; done
   [[ $known -eq 1 ]] || die "run: unknown stage '$s' (stages: ${RUN_STAGES[*]})"
 done
+
+# Nothing left to run (every stage named by --only is also in --skip): nothing tested, exit 4.
+run_selected=()
+for s in "${RUN_STAGES[@]}"; do
+  if [[ -n "$run_only" && ",$run_only," != *",$s,"* ]]; then continue; fi
+  [[ ",$run_skip," == *",$s,"* ]] || run_selected+=("$s")
+done
+if [[ ${#run_selected[@]} -eq 0 ]]; then
+  echo "RESULT: NOTHING TESTED (no stage left to run; exit 4)"
+  echo "ariasuite run: nothing tested: --skip $run_skip leaves none of the stages ${run_only:-${RUN_STAGES[*]}} to run" >&2
+  exit 4
+fi
 
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}"
 summary=()

@@ -6,7 +6,8 @@
 #   //vectors/... //conformance/... //fuzz/...) again with --config=asan and --config=ubsan, each config in its own
 #   output base, (4) each fuzz target for --fuzz-seconds (default 30) under ASan+UBSan, and the
 #   OSS-Fuzz build check. The last line sums every stage's counts; skips are listed above it with
-#   their reasons and never count as passes. Exit status: 0 when nothing failed, 1 otherwise, 2 on bad usage.
+#   their reasons and never count as passes. Exit status: 0 when something passed and nothing failed,
+#   1 when something failed, 4 when nothing passed (everything skipped), 2 on bad usage.
 test_kernel=1
 test_fuzz=1
 test_sanitizers=1
@@ -125,7 +126,11 @@ if [[ $test_fuzz -eq 1 ]]; then
   fuzz_line="$(grep -E '^fuzz: [0-9]+ passed, [0-9]+ failed' "$fuzz_log" | tail -n 1)"
   if [[ "$fuzz_line" =~ ^fuzz:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)? ]]; then
     test_add "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" "${BASH_REMATCH[4]:-0}"
-    if [[ $fuzz_rc -ne 0 && ${BASH_REMATCH[2]} -eq 0 ]]; then test_add 0 1 0; fi
+    # Exit 4 is the fuzz command's "every target skipped", already counted as skips.
+    if [[ $fuzz_rc -ne 0 && ${BASH_REMATCH[2]} -eq 0 ]] \
+      && ! [[ $fuzz_rc -eq 4 && ${BASH_REMATCH[1]} -eq 0 ]]; then
+      test_add 0 1 0
+    fi
   else
     echo "FAILED tools/ariasuite fuzz printed no count line (exit $fuzz_rc)"
     test_add 0 1 0
@@ -140,4 +145,6 @@ set -e
 line="$test_passed passed, $test_failed failed"
 [[ $test_skipped -gt 0 ]] && line+=", $test_skipped skipped"
 echo "$line"
-[[ $test_failed -eq 0 ]]
+# shellcheck source=tools/cmd/lib/counts.sh
+source "$ARIASUITE_ROOT/tools/cmd/lib/counts.sh"
+counts_status test "$test_passed" "$test_failed" "$test_skipped"

@@ -20,7 +20,8 @@ control a method does not report means that method is blind, and fails the run.
 Usage: ct_driver.py --ct-binary PATH [--msan-binary PATH] [--method M]... [--seconds N]
                     [--threshold T] [--plot FILE.svg] [--junit FILE] [--verbose] [CHECK...]
 Exit status: 0 when no constant-time check leaked or failed by any method and every method that
-ran reported every control (skips allowed, and listed); 1 otherwise; 2 on a usage or setup error.
+ran reported every control (skips allowed, and listed); 1 otherwise; 2 on a usage or setup error;
+4 when every check of every method was skipped (nothing checked).
 """
 import argparse
 import math
@@ -607,6 +608,14 @@ def main():
             print("ct: timing plot (|t| against measurements per check): %s" % args.plot)
     if args.junit:
         write_junit(args.junit, results, total, methods)
+    if ok and all(r["status"] == "SKIP" for r in results):
+        # Every check of every method skipped (a method this host lacks, checks of a path this CPU
+        # cannot run): nothing was checked, which is never a pass.
+        why = "; ".join("%s: %s" % (m, reason) for m, reason in reasons) or "no check selected"
+        print("ct: NOTHING TESTED (every check skipped; exit 4) (%.0fs)" % total)
+        print("ct: nothing tested: every check of %s was skipped (%s)"
+              % (", ".join(methods), why), file=sys.stderr)
+        return 4
     print("ct: %s (%.0fs)" % ("no leak; every control reported by every method that ran" if ok
                               else "FAILED: see LEAK / FAIL above", total))
     return 0 if ok else 1

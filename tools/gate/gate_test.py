@@ -8,6 +8,7 @@ exit status and the line the user sees. Paths are runfiles of //tools/gate:gate_
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -303,6 +304,225 @@ class RunGate(unittest.TestCase):
                       "(OpenSSL, Botan, Crypto++, Mbed TLS; see vectors/README.md)\n", r.stdout)
         self.assertIn("SKIP %s/kernel/source/*/crypto/testmgr.h: no cached Linux source "
                       "(tools/ariasuite kernel-asm caches it)\n" % cache, r.stdout)
+
+
+def front_door(args, env=None, cwd=None):
+    return run(["bash", path("tools/ariasuite")] + args, env=env, cwd=cwd)
+
+
+def last_line(text):
+    lines = text.strip().splitlines()
+    return lines[-1] if lines else ""
+
+
+def fake_root(d, stubs):
+    """A copy of the front door and the run command's stages in d, with the commands in stubs
+    ({command: shell body}) replaced: the real tools/cmd/run.sh and tools/run.d/ judge what a
+    planted command returns."""
+    for rel in ["tools/ariasuite", "tools/lib.sh", "tools/cmd/run.sh"] + [
+            "tools/run.d/" + f for f in sorted(os.listdir(path("tools/run.d")))]:
+        os.makedirs(os.path.dirname(os.path.join(d, rel)), exist_ok=True)
+        shutil.copy(path(rel), os.path.join(d, rel))
+    for cmd, body in stubs.items():
+        with open(os.path.join(d, "tools/cmd/%s.sh" % cmd), "w") as f:
+            f.write("# summary: planted %s\n%s\n" % (cmd, body))
+    return os.path.join(d, "tools/ariasuite")
+
+
+class NothingTestedGate(unittest.TestCase):
+    """No command exits 0 when everything skipped or nothing ran: exit 4 (the suite's convention)
+    and one line naming what was skipped and why. One test per command and per stage of `run`:
+
+    fuzz         kernel_aria_asm alone without a kernel tree (ARIASUITE_KERNEL_TREE missing),
+                 plain and --coverage: exit 4, `ariasuite fuzz: nothing tested: every target
+                 skipped: kernel_aria_asm: ...`. With one other target it is 0 and counts the skip.
+    test         cannot be made to skip everything from here: its format and layering checks pass
+                 on every checkout and need git and a Bazel workspace; its last line's verdict
+                 (tools/cmd/lib/counts.sh, shared with fuzz) is planted with 0 passed: exit 4.
+    run          every stage left out by --skip: exit 4; a fuzz, mutants or kernel command that
+                 exits 4 makes its stage SKIP and the run exit 4 (planted commands in a copy of
+                 the front door); kernel_asm without a tree: SKIP, exit 4.
+    kernel       no prepared kernel with --no-prepare (tools/kernel/main.py; the front door builds
+                 the guest programs first): exit 4, `SKIP: no prepared kernel in ...`. --filter
+                 matching nothing: //tools/kernel:runner_test.
+    kernel-asm   without a tree it is a setup error, exit 2 with one line (a missing tree, a folder
+                 that is not one); exit 4 (this CPU runs none of the functions) cannot be planted
+                 on a CPU that runs them.
+    ct           every check skipped by the only method asked for (a valgrind whose virtual CPU runs
+                 none of them, the hard case: natively they run), and every check skipped natively:
+                 exit 4, `ct: nothing tested: ...`.
+    bench        --filter naming no subject of this host: exit 4 before any timing.
+    mutants      --skip-stage of every stage of suite.txt: exit 4 before any build.
+    conformance  its nothing-tested code is 3 (documented in README and conformance/README.md:
+                 an implementation under test did not run), planted here with --skip-unsupported
+                 on a file whose every case is unsupported; more in ConformanceRunnerGate.
+    vectors      generate and check always compare every file: nothing to skip; import of files
+                 with no case it can import is exit 2, `no case to import`.
+    impls        cannot skip: the scalar path runs on every x86-64 CPU.
+    """
+
+    MISSING_TREE = "/nonexistent/ariasuite-kernel-tree"
+
+    def test_fuzz_of_a_target_whose_input_is_absent(self):
+        for extra in ([], ["--coverage"], ["--merge"]):
+            with self.subTest(flags=extra):
+                r = front_door(["fuzz"] + extra + ["kernel_aria_asm"],
+                               env={"ARIASUITE_KERNEL_TREE": self.MISSING_TREE})
+                self.assertEqual(r.returncode, 4, r.stdout + r.stderr)
+                self.assertIn("fuzz: SKIP kernel_aria_asm: --kernel-tree %s: no such directory\n"
+                              % self.MISSING_TREE, r.stdout)
+                self.assertIn("fuzz: 0 passed, 0 failed, 1 skipped\n", r.stdout)
+                self.assertEqual(last_line(r.stderr),
+                                 "ariasuite fuzz: nothing tested: every target skipped: "
+                                 "kernel_aria_asm: --kernel-tree %s: no such directory; a skip is "
+                                 "never a pass (exit 4)" % self.MISSING_TREE)
+
+    def counts_status(self, passed, failed, skipped):
+        return run(["bash", "-c", 'source "$0"; counts_status test "$@"',
+                    path("tools/cmd/lib/counts.sh"), str(passed), str(failed), str(skipped)])
+
+    def test_test_commands_verdict(self):
+        r = self.counts_status(0, 0, 3)
+        self.assertEqual(r.returncode, 4, r.stderr)
+        self.assertEqual(r.stderr, "ariasuite test: nothing tested: 0 passed, 3 skipped (the "
+                         "reasons are listed above); a skip is never a pass (exit 4)\n")
+        r = self.counts_status(0, 0, 0)
+        self.assertEqual(r.returncode, 4, r.stderr)
+        self.assertIn("nothing tested: nothing ran", r.stderr)
+        self.assertEqual(self.counts_status(0, 1, 3).returncode, 1)
+        self.assertEqual(self.counts_status(2, 0, 3).returncode, 0)
+        # The command ends with this verdict (its status is the script's last command's).
+        with open(path("tools/cmd/test.sh")) as f:
+            last = [l for l in f.read().splitlines() if l.strip()][-1]
+        self.assertEqual(last, 'counts_status test "$test_passed" "$test_failed" "$test_skipped"')
+
+    def test_run_with_every_stage_skipped(self):
+        r = front_door(["run", "--only", "impls", "--skip", "impls"])
+        self.assertEqual(r.returncode, 4, r.stdout + r.stderr)
+        self.assertIn("RESULT: NOTHING TESTED", r.stdout)
+        self.assertNotIn("RESULT: PASS", r.stdout)
+        self.assertEqual(r.stderr, "ariasuite run: nothing tested: --skip impls leaves none of the "
+                         "stages impls to run\n")
+
+    def test_run_stage_of_a_command_that_skipped_everything(self):
+        for stage, cmd in (("fuzz", "fuzz"), ("mutants", "mutants"), ("kernel", "kernel")):
+            with self.subTest(stage=stage), tempfile.TemporaryDirectory() as d:
+                door = fake_root(d, {cmd: 'echo "planted: 0 passed, 0 failed, 1 skipped"; exit 4'})
+                r = run(["bash", door, "run", "--only", stage])
+                self.assertEqual(r.returncode, 4, r.stdout + r.stderr)
+                self.assertRegex(r.stdout, r"\n%s +SKIP " % stage)
+                self.assertIn("RESULT: NOT ALL TESTED", r.stdout)
+
+    def test_run_kernel_asm_stage_without_a_tree(self):
+        r = front_door(["run", "--only", "kernel_asm"],
+                       env={"ARIASUITE_KERNEL_TREE": self.MISSING_TREE})
+        self.assertEqual(r.returncode, 4, r.stdout + r.stderr)
+        self.assertIn("SKIP: --kernel-tree %s: no such directory" % self.MISSING_TREE, r.stdout)
+        self.assertRegex(r.stdout, r"\nkernel_asm +SKIP ")
+
+    def test_kernel_without_a_kernel_to_boot(self):
+        with tempfile.TemporaryDirectory() as cache:
+            junit = os.path.join(cache, "k.xml")
+            r = run([sys.executable, path("tools/kernel/main.py"), "run", "--no-prepare",
+                     "--cache", cache, "--test", "/bin/true", "--junit", junit])
+            self.assertEqual(r.returncode, 4, r.stdout + r.stderr)
+            self.assertEqual(r.stdout, "0 passed, 0 failed, 1 skipped\n")
+            self.assertEqual(r.stderr, "ariasuite kernel: SKIP: no prepared kernel in %s/kernel: "
+                             "run tools/kernel/prepare.sh (or tools/ariasuite kernel) first\n" % cache)
+            with open(junit) as f:
+                self.assertIn("<skipped", f.read())
+
+    def test_kernel_asm_without_a_tree(self):
+        with tempfile.TemporaryDirectory() as empty:
+            for args, line in (
+                    (["--kernel-tree", self.MISSING_TREE],
+                     "ariasuite: kernel-asm: --kernel-tree %s: no such directory" % self.MISSING_TREE),
+                    (["--kernel-tree", empty],
+                     "ariasuite kernel-asm: error: %s has no arch/x86/crypto/aria-aesni-avx-asm_64.S"
+                     % empty)):
+                with self.subTest(args=args):
+                    if args[1] == empty:  # the front door builds the harness before this check
+                        r = run([sys.executable, path("tools/kernel_asm/main.py"), "run",
+                                 "--harness", "/bin/true"] + args)
+                    else:
+                        r = front_door(["kernel-asm"] + args)
+                    self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+                    self.assertEqual(len(r.stderr.splitlines()), 1, r.stderr)
+                    self.assertTrue(r.stderr.startswith(line), r.stderr)
+
+    def ct(self, d, native, under_valgrind, extra=()):
+        def script(name, body):
+            p = os.path.join(d, name)
+            with open(p, "w") as f:
+                f.write("#!/bin/sh\n" + body)
+            os.chmod(p, 0o755)
+            return p
+        checks = script("ct_check", '[ "$1" = "--list" ] || exit 3\nprintf \'%s\'\n' % native)
+        vg = script("valgrind", '[ "$1" = "--version" ] && { echo valgrind-3.19.0; exit 0; }\n'
+                    'printf \'%s\'\n' % under_valgrind)
+        return run([sys.executable, path("tools/ct/ct_driver.py"), "--ct-binary", checks,
+                    "--valgrind", vg, "--method", "valgrind"] + list(extra))
+
+    def test_ct_with_every_check_skipped(self):
+        with tempfile.TemporaryDirectory() as d:
+            # The hard case: every check runs on this CPU, none under valgrind's virtual CPU.
+            r = self.ct(d, r"gfni-avx512/ecb\tRUN\t\nleaky/table-sbox\tRUN\t\n",
+                        r"gfni-avx512/ecb\tSKIP\tthis CPU cannot run gfni-avx512: missing GFNI\n"
+                        r"leaky/table-sbox\tSKIP\tmissing AVX2\n")
+            self.assertEqual(r.returncode, 4, r.stdout + r.stderr)
+            self.assertIn("ct: NOTHING TESTED", r.stdout)
+            self.assertEqual(len(r.stderr.splitlines()), 1, r.stderr)
+            self.assertTrue(r.stderr.startswith("ct: nothing tested: every check of valgrind was "
+                                                "skipped (valgrind: valgrind 3.19.0 does not "
+                                                "support AVX-512"), r.stderr)
+            # Every check skipped natively, a check named on the command line.
+            r = self.ct(d, r"gfni-avx512/ecb\tSKIP\tthis CPU cannot run gfni-avx512: missing GFNI\n",
+                        "", ["gfni-avx512/ecb"])
+            self.assertEqual(r.returncode, 4, r.stdout + r.stderr)
+            self.assertIn("this CPU cannot run gfni-avx512: missing GFNI", r.stderr)
+            # One check that runs and passes under valgrind is a pass, not a skip.
+            r = self.ct(d, r"scalar/ecb\tRUN\t\n", r"scalar/ecb\tRUN\t\n", ["scalar/ecb"])
+            self.assertNotEqual(r.returncode, 4, r.stdout + r.stderr)
+
+    def test_bench_filter_matching_nothing(self):
+        r = run([path("tools/bench/bench"), "--quick", "--filter", "ours/gfni-avx1024"])
+        self.assertEqual(r.returncode, 4, r.stdout + r.stderr)
+        self.assertEqual(r.stdout, "")
+        self.assertEqual(len(r.stderr.splitlines()), 1, r.stderr)
+        self.assertTrue(r.stderr.startswith("bench: nothing benchmarked: --filter ours/gfni-avx1024 "
+                                            "matches no subject (subjects on this host: "
+                                            "ours/scalar, "), r.stderr)
+
+    def test_mutants_with_every_stage_left_out(self):
+        with open(path("tools/mutants/suite.txt")) as f:
+            stages = [l.split("|")[0].strip() for l in f
+                      if l.strip() and not l.startswith("#")]
+        self.assertGreater(len(stages), 1)
+        args = ["mutants"]
+        for s in stages:
+            args += ["--skip-stage", s]
+        r = front_door(args)
+        self.assertEqual(r.returncode, 4, r.stdout + r.stderr)
+        self.assertEqual(r.stderr, "mutants: nothing tested: --skip-stage leaves out every stage "
+                         "of suite.txt (%s)\n" % ", ".join(stages))
+
+    def test_conformance_with_every_case_unsupported(self):
+        with tempfile.TemporaryDirectory() as d:
+            f = os.path.join(d, "xts.txt")
+            with open(f, "w") as out:
+                out.write("Cipher = ARIA-128-XTS\nKey = %s\nIV = %s\nPlaintext = %s\n"
+                          "Ciphertext = %s\n" % ("00" * 32, "00" * 16, "00" * 16, "00" * 16))
+            r = run([path("conformance/runner"), "--impl", "ours/scalar", "--oracle", "none",
+                     "--skip-unsupported", f])
+            self.assertEqual(r.returncode, 3, r.stdout + r.stderr)
+            self.assertIn("RESULT: NOTHING TESTED", r.stdout)
+            self.assertEqual(r.stderr, "ariasuite conformance: nothing tested: ours/scalar on %s: "
+                             "did not run: the file has no case to run\n" % f)
+            r = run([path("vectors/import"), "--skip-unsupported", f, "-o",
+                     os.path.join(d, "out.json")])
+            self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+            self.assertEqual(r.stderr, "vectors import: no case to import in 1 file(s)\n")
+            self.assertFalse(os.path.exists(os.path.join(d, "out.json")))
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ Usage: mutants.py [--budget SECONDS] [--json FILE] [--output-base DIR] [--fuzz-s
                   [--no-baseline] [--list] [--diff] [--write-source FILE] [MUTANT...]
 Exit status: 0 when every mutant run was killed; 1 when one survived, did not build, ended in an
 error, has no rule or a stale one, or was not run within the budget; 2 on a usage or setup error
-(including a failing baseline).
+(including a failing baseline); 4 when --skip-stage leaves out every stage (nothing would test).
 """
 import argparse
 import difflib
@@ -946,16 +946,21 @@ def main():
             f.write(text)
         return 0
 
-    if shutil.which("bazel") is None:
-        die("bazel not found")
-    if not args.output_base:
-        args.output_base = os.environ.get("ARIASUITE_MUTANTS_OUTPUT_BASE") or os.path.expanduser(
-            "~/.cache/bazel-ariasuite-mutants-" + hashlib.md5(ROOT.encode()).hexdigest()[:10])
     stages = load_suite()
     known = [st["stage"] for st in stages]
     for name in args.skip_stage:
         if name not in known:
             die("--skip-stage %s: no such stage (suite.txt has: %s)" % (name, ", ".join(known)))
+    if all(st["stage"] in args.skip_stage for st in stages):
+        # No check would run: every mutant would "survive" a suite that tests nothing.
+        print("mutants: nothing tested: --skip-stage leaves out every stage of suite.txt (%s)"
+              % ", ".join(known), file=sys.stderr)
+        return 4
+    if shutil.which("bazel") is None:
+        die("bazel not found")
+    if not args.output_base:
+        args.output_base = os.environ.get("ARIASUITE_MUTANTS_OUTPUT_BASE") or os.path.expanduser(
+            "~/.cache/bazel-ariasuite-mutants-" + hashlib.md5(ROOT.encode()).hexdigest()[:10])
     skipped_stages = [st for st in stages if st["stage"] in args.skip_stage]
     stages = [st for st in stages if st["stage"] not in args.skip_stage]
     for st in skipped_stages:
