@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tests of tools/test_summary.py, the count line of `tools/ariasuite test`: a target that does not
 build (a test or not), a test with no result, and a failed bazel run that names nobody are failures,
-never `0 failed`.
+never `0 failed`. The hard cases: a test whose test.xml is all-pass but whose process exited
+non-zero, a failed shard beside a passing one, a flaky test's attempts.
 
 tools/testdata/bep_build_failure.json is the build event file of a real run (paths shortened): a
 cc_binary that does not compile, a test that depends on it, a failing sh_test and a passing cc_test,
@@ -32,6 +33,24 @@ def run(bep_text, rc):
                            capture_output=True, text=True)
         with open(counts) as f:
             return p.returncode, p.stdout, f.read().split()
+
+
+def xml_file(directory, name, passed, failed=0):
+    """A GoogleTest-shaped test.xml with `passed` passing and `failed` failing cases."""
+    path = os.path.join(directory, name)
+    cases = ['<testcase classname="T" name="ok%d"/>' % i for i in range(passed)]
+    cases += ['<testcase classname="T" name="bad%d"><failure message="x"/></testcase>' % i
+              for i in range(failed)]
+    with open(path, "w") as f:
+        f.write('<testsuites><testsuite name="T">%s</testsuite></testsuites>' % "".join(cases))
+    return path
+
+
+def result(label, status, xml, shard=1, attempt=1, run_no=1):
+    return json.dumps({
+        "id": {"testResult": {"label": label, "run": run_no, "shard": shard, "attempt": attempt}},
+        "testResult": {"status": status, "testActionOutput": [
+            {"name": "test.xml", "uri": "file://" + xml}]}}) + "\n"
 
 
 def events(*wanted):
@@ -72,6 +91,49 @@ class TestSummaryTest(unittest.TestCase):
         rc, out, counts = run(text, 0)
         self.assertEqual(rc, 0, out)
         self.assertEqual(counts, ["1", "0", "0"])
+
+    def test_all_pass_xml_with_a_failed_exit_is_failed(self):
+        # A leak report or a crash in a destructor after the last case: every case passed, the
+        # process exited non-zero, bazel's status is FAILED.
+        with tempfile.TemporaryDirectory() as d:
+            rc, out, counts = run(result("//p:leaks_test", "FAILED", xml_file(d, "a.xml", 2)), 3)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("FAILED //p:leaks_test (FAILED: the test exited with failure although its "
+                      "test.xml has 2 passed and no failing case)", out)
+        self.assertEqual(counts, ["2", "1", "0"])
+
+    def test_a_failed_shard_is_not_hidden_by_a_later_passing_one(self):
+        with tempfile.TemporaryDirectory() as d:
+            text = (result("//p:sharded_test", "FAILED", xml_file(d, "1.xml", 3), shard=1) +
+                    result("//p:sharded_test", "PASSED", xml_file(d, "2.xml", 4), shard=2))
+            rc, out, counts = run(text, 3)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("FAILED //p:sharded_test run 1 shard 1 (FAILED: the test exited", out)
+        self.assertNotIn("bazel test exited 3 and named no failed", out)
+        self.assertEqual(counts, ["7", "1", "0"])
+
+    def test_a_failing_case_in_one_shard_counts_once(self):
+        with tempfile.TemporaryDirectory() as d:
+            text = (result("//p:sharded_test", "FAILED", xml_file(d, "1.xml", 1, 2), shard=1) +
+                    result("//p:sharded_test", "PASSED", xml_file(d, "2.xml", 4), shard=2))
+            rc, out, counts = run(text, 3)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("FAILED //p:sharded_test run 1 shard 1 (2 failed)", out)
+        self.assertEqual(counts, ["5", "2", "0"])
+
+    def test_the_last_attempt_of_a_flaky_test_decides(self):
+        # bazel --flaky_test_attempts=2: a failed attempt then a passed one is FLAKY, exit 0.
+        with tempfile.TemporaryDirectory() as d:
+            text = (result("//p:flaky_test", "FAILED", xml_file(d, "1.xml", 0, 1), attempt=1) +
+                    result("//p:flaky_test", "PASSED", xml_file(d, "2.xml", 1), attempt=2))
+            rc, out, counts = run(text, 0)
+            self.assertEqual((rc, counts), (0, ["1", "0", "0"]), out)
+            rc, out, counts = run(
+                text + json.dumps({"id": {"testSummary": {"label": "//p:flaky_test"}},
+                                   "testSummary": {"overallStatus": "FAILED"}}) + "\n", 3)
+        self.assertEqual((rc, counts), (1, ["1", "1", "0"]), out)
+        self.assertIn("FAILED //p:flaky_test (bazel's summary says FAILED although no run of it "
+                      "failed here)", out)
 
 
 if __name__ == "__main__":
