@@ -298,6 +298,60 @@ TEST(LoaderTest, EvpNextIv) {
             "e.txt:5: NextIV for an ECB cipher");
 }
 
+// CTR's NextIV on its hard cases: the counter is one 128-bit big-endian number (SP 800-38A B.1)
+// advanced by the blocks used (a partial last block is one), carrying across every byte and the
+// 64-bit halves, wrapping at 2^128. The right values were computed apart, as Python integers:
+// (int(iv, 16) + ceil(len / 16)) % 2**128. Each wrong one is what a broken increment gives: only
+// the last byte, only the low 64 bits, or floor(len / 16) blocks.
+TEST(LoaderTest, EvpCtrNextIvCarries) {
+  struct Case {
+    const char* what;
+    const char* iv;
+    size_t len;
+    const char* right;
+    std::vector<const char*> wrong;
+  };
+  const Case cases[] = {
+      {"one byte carries", "000102030405060708090a0b0c0d0eff", 32,
+       "000102030405060708090a0b0c0d0f01", {"000102030405060708090a0b0c0d0e01"}},
+      {"many bytes carry, across the 64-bit halves", "00010203040506ffffffffffffffffff", 48,
+       "00010203040507000000000000000002",
+       {"00010203040506ffffffffffffffff02", "00010203040506ff0000000000000002"}},
+      {"the 2^128 wrap", "ffffffffffffffffffffffffffffffff", 16,
+       "00000000000000000000000000000000",
+       {"ffffffffffffffffffffffffffffff00", "ffffffffffffffff0000000000000000"}},
+      {"past the 2^128 wrap", "fffffffffffffffffffffffffffffffe", 48,
+       "00000000000000000000000000000001",
+       {"ffffffffffffffffffffffffffffff01", "ffffffffffffffff0000000000000001"}},
+      {"a partial last block counts", "000102030405060708090a0b0c0dfffe", 33,
+       "000102030405060708090a0b0c0e0001",
+       {"000102030405060708090a0b0c0dff01", "000102030405060708090a0b0c0e0000"}},
+      {"300 blocks: more than one byte to add", "000102030405060708090a0b0c0d00f0", 4800,
+       "000102030405060708090a0b0c0d021c", {"000102030405060708090a0b0c0d001c"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    std::string pt, ct;
+    for (size_t i = 0; i < c.len; ++i) {
+      pt += "00";
+      ct += "11";
+    }
+    const std::string head = std::string("Cipher = ARIA-128-CTR\n") +
+                             "Key = 000102030405060708090a0b0c0d0e0f\nIV = " + c.iv +
+                             "\nPlaintext = " + pt + "\nCiphertext = " + ct + "\nNextIV = ";
+    VectorFile f;
+    std::string error;
+    EXPECT_TRUE(LoadVectorText("e.txt", head + c.right + "\n", {}, &f, &error)) << error;
+    for (const char* wrong : c.wrong) {
+      EXPECT_EQ(ErrorOf("e.txt", head + wrong + "\n"),
+                std::string("e.txt:6: NextIV is not the IV ARIA-128-CTR leaves after this "
+                            "Ciphertext (") +
+                    c.right + ")")
+          << wrong;
+    }
+  }
+}
+
 TEST(LoaderTest, TestmgrSampleSemantics) {
   VectorFile f;
   std::string error;
