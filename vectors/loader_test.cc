@@ -165,6 +165,45 @@ TEST(LoaderTest, CommittedSamplesOfEveryFormatLoad) {
   }
 }
 
+// The hard case of every line-based loader: the same file with CRLF line ends (as saved on
+// Windows, or fetched with autocrlf) gives the same cases, byte for byte, and no error.
+TEST(LoaderTest, CrlfLineEndsGiveTheSameCases) {
+  for (const char* rel :
+       {"vectors/samples/aria_gcm_cavp_sample.rsp", "vectors/samples/aria_evp_sample.txt",
+        "vectors/samples/aria_testmgr_sample.h", "vectors/samples/aria_botan_sample.vec",
+        "vectors/samples/aria_cryptopp_sample.txt", "vectors/samples/aria_cryptopp_sample.dat",
+        "vectors/samples/test_suite_aria_sample.data",
+        "vectors/samples/test_suite_cipher.aria_sample.data",
+        "vectors/generated/aria_gcm_edge_test.json"}) {
+    SCOPED_TRACE(rel);
+    const std::string lf = ReadRunfile(rel);
+    ASSERT_EQ(lf.find('\r'), std::string::npos);
+    std::string crlf;
+    for (char c : lf) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    VectorFile a, b;
+    std::string error;
+    ASSERT_TRUE(LoadVectorText(rel, lf, {}, &a, &error)) << error;
+    ASSERT_TRUE(LoadVectorText(rel, crlf, {}, &b, &error)) << error;
+    ASSERT_EQ(a.cases.size(), b.cases.size());
+    for (size_t i = 0; i < a.cases.size(); ++i) {
+      const TestCase &x = a.cases[i], &y = b.cases[i];
+      SCOPED_TRACE(x.where);
+      EXPECT_EQ(x.where, y.where);
+      EXPECT_EQ(x.mode, y.mode);
+      EXPECT_EQ(x.expect, y.expect);
+      EXPECT_EQ(x.direction, y.direction);
+      EXPECT_EQ(x.flags, y.flags);
+      for (auto [f, g] :
+           {std::pair{&x.key, &y.key}, std::pair{&x.iv, &y.iv}, std::pair{&x.aad, &y.aad},
+            std::pair{&x.msg, &y.msg}, std::pair{&x.ct, &y.ct}, std::pair{&x.tag, &y.tag},
+            std::pair{&x.next_iv, &y.next_iv}}) {
+        EXPECT_EQ(*f, *g);
+      }
+      EXPECT_EQ(x.tag_len, y.tag_len);
+    }
+  }
+}
+
 TEST(LoaderTest, CavpSampleSemantics) {
   VectorFile f;
   std::string error;
