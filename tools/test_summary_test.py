@@ -10,6 +10,7 @@ run as `bazel test --keep_going`.
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -21,6 +22,11 @@ import unittest_junit  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 SUMMARY = os.path.join(HERE, "test_summary.py")
 BEP = os.path.join(HERE, "testdata", "bep_build_failure.json")
+# A real `bazel test` of two sh_tests (output base shortened to /nonexistent/output_base), with the
+# test.xml files they wrote: leaks_test writes two passing cases and exits 1; sharded_test
+# (shard_count = 2) passes in its second shard only, with an all-pass XML in both.
+BEP_EXIT = os.path.join(HERE, "testdata", "bep_exit_status.json")
+BEP_EXIT_XML = os.path.join(HERE, "testdata", "bep_exit_status")
 
 
 def run(bep_text, rc):
@@ -91,6 +97,19 @@ class TestSummaryTest(unittest.TestCase):
         rc, out, counts = run(text, 0)
         self.assertEqual(rc, 0, out)
         self.assertEqual(counts, ["1", "0", "0"])
+
+    def test_a_real_run_with_a_leak_at_exit_and_a_failed_shard(self):
+        with tempfile.TemporaryDirectory() as d:
+            shutil.copytree(BEP_EXIT_XML, os.path.join(
+                d, "execroot/ariasuite/bazel-out/k8-fastbuild/testlogs"))
+            with open(BEP_EXIT) as f:
+                text = f.read().replace("file:///nonexistent/output_base", "file://" + d)
+            rc, out, counts = run(text, 3)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("FAILED //tmp_plant_hard:leaks_test (FAILED: the test exited with failure "
+                      "although its test.xml has 2 passed and no failing case)", out)
+        self.assertIn("FAILED //tmp_plant_hard:sharded_test run 1 shard 1 (FAILED: ", out)
+        self.assertEqual(counts, ["4", "2", "0"])
 
     def test_all_pass_xml_with_a_failed_exit_is_failed(self):
         # A leak report or a crash in a destructor after the last case: every case passed, the
