@@ -418,5 +418,42 @@ TEST(Sp80038fDifferentialTest, BotanUnwrapsItsNonStandardWrappings) {
   }
 }
 
+// W's step counter t = 6(n-1) enters A as the 64-bit [t]_64: the random requests above (up to
+// 4 KiB) take t to 3072, two bytes of it. Wrappings of 88,000 bytes and more (n - 1 >= 11000
+// semiblocks, t past 65535: three bytes) and one of 11 semiblocks (t = 60, one byte) are compared
+// with Botan (KW and KWP, independent of the oracle) and our scalar path, and unwrapped back.
+TEST(Sp80038fDifferentialTest, StepCounterPastTwoBytesAgreesWithBotanAndOurs) {
+  std::unique_ptr<Backend> oracle = MakeSp80038fBackend(), ours = MakeOursBackend(Impl::kScalar),
+                           botan = MakeBotanBackend();
+  std::vector<Backend*> judges = {ours.get()};
+  if (auto why = botan->unavailable()) {
+    std::cout << "not compared with botan: " << *why << "\n";
+  } else {
+    judges.push_back(botan.get());
+  }
+  std::mt19937_64 rng(0x38f7);
+  int compared = 0;
+  for (auto [wrap, unwrap] :
+       {std::pair{Op::kKwWrap, Op::kKwUnwrap}, std::pair{Op::kKwpWrap, Op::kKwpUnwrap}}) {
+    for (size_t len : {88, 88000, 88003, 131072}) {
+      if (wrap == Op::kKwWrap && len % 8 != 0) continue;
+      SCOPED_TRACE(std::string(OpName(wrap)) + " of " + std::to_string(len) + " bytes");
+      const Request r = Req(wrap, RandomBytes(rng, 16 + 8 * (len % 3)), RandomBytes(rng, len));
+      std::optional<Result> mine = oracle->Run(r);
+      ASSERT_TRUE(mine && mine->accepted) << DescribeResult(mine);
+      for (Backend* judge : judges) {
+        std::optional<Result> theirs = judge->Run(r);
+        ASSERT_TRUE(theirs && theirs->accepted) << judge->name() << ": " << DescribeResult(theirs);
+        EXPECT_EQ(mine->output, theirs->output) << judge->name();
+        ++compared;
+        std::optional<Result> back = oracle->Run(Req(unwrap, r.key, theirs->output));
+        ASSERT_TRUE(back && back->accepted) << DescribeResult(back);
+        EXPECT_EQ(back->output, r.input);
+      }
+    }
+  }
+  EXPECT_EQ(compared, 7 * static_cast<int>(judges.size()));
+}
+
 }  // namespace
 }  // namespace ariasuite::oracles

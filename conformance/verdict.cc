@@ -70,7 +70,8 @@ Judgement Judge(const std::vector<Vote>& votes) {
   }
   if (odd.empty()) {
     j.reason = Names(votes, set_aside_odd) + " set aside by the allowlist; " +
-               Names(votes, j.agreeing) + " agree with ours";
+               Names(votes, j.agreeing) + (j.agreeing.size() == 1 ? " agrees" : " agree") +
+               " with ours";
     return j;
   }
   j.blame = Blame::kThirdParty;

@@ -69,5 +69,42 @@ TEST(VerdictTest, AllowlistSetsAsideWhenAnotherOracleConfirms) {
   EXPECT_EQ(k.blame, Blame::kOurs);
 }
 
+// The hard cases: one independent answer on our side while another is allowlisted and a third
+// disagrees; agreement only with the allowlisted one; the independent majority against ours; our
+// vote not first among the votes.
+TEST(VerdictTest, OneConfirmingOracleBesideAnAllowlistedOneAndADissenter) {
+  Judgement j = Judge({Ours("scalar", 0), Lib("botan", 1, /*set_aside=*/true), Lib("openssl", 0),
+                       Lib("cryptopp", 2)});
+  EXPECT_EQ(j.blame, Blame::kThirdParty);
+  EXPECT_EQ(j.odd, std::vector<size_t>{3});       // cryptopp; botan stays set aside
+  EXPECT_EQ(j.agreeing, std::vector<size_t>{2});  // openssl alone confirms ours
+  EXPECT_EQ(j.reason, "cryptopp disagrees with ours, and openssl agrees with ours");
+}
+
+TEST(VerdictTest, AgreeingOnlyWithTheAllowlistedOracleIsOurs) {
+  Judgement j = Judge({Ours("scalar", 1), Lib("botan", 1, /*set_aside=*/true), Lib("openssl", 0)});
+  EXPECT_EQ(j.blame, Blame::kOurs);
+  EXPECT_TRUE(j.agreeing.empty());
+  EXPECT_EQ(j.reason, "no independent answer agrees with ours: openssl disagrees");
+}
+
+TEST(VerdictTest, OneOracleOnOurSideOutvotedIsStillThirdParty) {
+  // Not a majority vote: two libraries agreeing with each other against ours and a third do not
+  // make ours wrong when one independent answer matches ours byte for byte.
+  Judgement j = Judge({Ours("scalar", 0), Lib("openssl", 0), Lib("botan", 1), Lib("cryptopp", 1)});
+  EXPECT_EQ(j.blame, Blame::kThirdParty);
+  EXPECT_EQ(j.odd, (std::vector<size_t>{2, 3}));
+  EXPECT_EQ(j.reason, "botan, cryptopp disagree with ours, and openssl agrees with ours");
+}
+
+TEST(VerdictTest, OurVoteNeedNotComeFirst) {
+  Judgement j = Judge({Lib("openssl", 0), Ours("scalar", 1), Ours("aesni-avx", 1)});
+  EXPECT_EQ(j.blame, Blame::kOurs);
+  EXPECT_EQ(j.odd, (std::vector<size_t>{1, 2}));
+  j = Judge({Lib("openssl", 0), Ours("scalar", 0), Lib("botan", 1, /*set_aside=*/true)});
+  EXPECT_EQ(j.blame, Blame::kNone);
+  EXPECT_EQ(j.reason, "botan set aside by the allowlist; openssl agrees with ours");
+}
+
 }  // namespace
 }  // namespace ariasuite::conformance

@@ -1,6 +1,8 @@
 // Parsing and matching of the third-party findings allowlist (see allowlist.h).
 #include "fuzz/allowlist.h"
 
+#include <cctype>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -31,8 +33,10 @@ bool ParseCondition(std::string_view text, AllowCondition* out) {
   out->op = text[pos];
   const std::string number(text.substr(pos + 1));
   char* end = nullptr;
+  errno = 0;
   out->value = std::strtoll(number.c_str(), &end, 10);
-  return end != nullptr && *end == '\0';
+  // A number past int64 would saturate (iv_len<99999999999999999999 holding for every length).
+  return end != nullptr && *end == '\0' && errno != ERANGE;
 }
 
 }  // namespace
@@ -66,13 +70,16 @@ bool ParseAllowlist(std::string_view text, std::string_view name, std::vector<Al
         (fields >> extra)) {
       return fail("expected `<operation> <backend> <conditions> <reproducer> # <reason>`");
     }
-    if (entry.backend.rfind("ours", 0) == 0) {
+    std::string lower = entry.backend;
+    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (lower.rfind("ours", 0) == 0) {
       return fail("entry for our own path '" + entry.backend +
                   "': a mismatch in our code is never allowlisted");
     }
     if (conditions != "*") {
       std::string_view rest = conditions;
-      while (!rest.empty()) {
+      // Every comma separates two conditions: a trailing one leaves an empty, refused condition.
+      for (bool more = true; more;) {
         const size_t comma = rest.find(',');
         AllowCondition c;
         if (!ParseCondition(rest.substr(0, comma), &c)) {
@@ -80,7 +87,8 @@ bool ParseAllowlist(std::string_view text, std::string_view name, std::vector<Al
                       "' (want name=N, name<N or name>N)");
         }
         entry.conditions.push_back(c);
-        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        more = comma != std::string_view::npos;
+        rest = more ? rest.substr(comma + 1) : std::string_view();
       }
     }
     out->push_back(std::move(entry));

@@ -50,6 +50,50 @@ TEST(AllowlistTest, RejectsMalformedLinesWithFileAndLine) {
   EXPECT_TRUE(entries.empty());
 }
 
+// The hard cases of the reader: each comparison at its boundary (the value itself, one below, one
+// above), a file with CRLF line ends, and conditions that must not parse into a wider entry: a
+// number past int64 (strtoll would saturate it), an empty condition after a trailing comma.
+TEST(AllowlistTest, ConditionsAtTheirBoundaries) {
+  std::vector<AllowEntry> e;
+  std::string error;
+  ASSERT_TRUE(
+      ParseAllowlist("kw-wrap botan input_len<16 r.json # a\r\n"
+                     "gcm-seal cryptopp tag_len=0 r.json # b\r\n"
+                     "gcm-seal openssl iv_len>128 r.json # c\r\n",
+                     "t", &e, &error))
+      << error;
+  ASSERT_EQ(e.size(), 3u);
+  EXPECT_EQ(e[0].reason, "a");  // no CR kept
+  EXPECT_EQ(e[2].reproducer, "r.json");
+  auto allowed = [&](const char* op, const char* backend, const char* param, int64_t v) {
+    return Allowed(e, op, backend, {{param, v}});
+  };
+  EXPECT_TRUE(allowed("kw-wrap", "botan", "input_len", 15));
+  EXPECT_FALSE(allowed("kw-wrap", "botan", "input_len", 16));
+  EXPECT_FALSE(allowed("kw-wrap", "botan", "input_len", 17));
+  EXPECT_TRUE(allowed("gcm-seal", "cryptopp", "tag_len", 0));
+  EXPECT_FALSE(allowed("gcm-seal", "cryptopp", "tag_len", 1));
+  EXPECT_FALSE(allowed("gcm-seal", "cryptopp", "tag_len", -1));
+  EXPECT_FALSE(allowed("gcm-seal", "openssl", "iv_len", 128));
+  EXPECT_TRUE(allowed("gcm-seal", "openssl", "iv_len", 129));
+  EXPECT_FALSE(allowed("gcm-seal", "openssl", "tag_len", 129));  // another parameter
+}
+
+TEST(AllowlistTest, ConditionsThatWouldWidenAnEntryAreRefused) {
+  std::vector<AllowEntry> e;
+  std::string error;
+  EXPECT_FALSE(
+      ParseAllowlist("gcm-seal botan iv_len<99999999999999999999 r.json # x\n", "f", &e, &error));
+  EXPECT_EQ(error,
+            "f:1: bad condition 'iv_len<99999999999999999999' (want name=N, name<N or "
+            "name>N)");
+  EXPECT_FALSE(ParseAllowlist("gcm-seal botan iv_len>1, r.json # x\n", "f", &e, &error));
+  EXPECT_EQ(error, "f:1: bad condition '' (want name=N, name<N or name>N)");
+  EXPECT_FALSE(ParseAllowlist("gcm-seal OURS/scalar * r.json # x\n", "f", &e, &error));
+  EXPECT_NE(error.find("never allowlisted"), std::string::npos) << error;
+  EXPECT_TRUE(e.empty());
+}
+
 TEST(AllowlistTest, CommittedAllowlistIsValid) {
   std::ifstream in("fuzz/allowlist.txt");
   ASSERT_TRUE(in.good()) << "fuzz/allowlist.txt not in runfiles";

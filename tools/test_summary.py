@@ -5,7 +5,10 @@ Reads the build event protocol file of the run (the exact tests it ran, with the
 stale logs of other runs never count. A test case is a <testcase> of a target's test.xml (GoogleTest
 writes one per TEST, with result="skipped" for GTEST_SKIP); a target without test cases in its XML
 counts as one case by its status. A target of the run that failed to build (a test or not), a test
-that timed out or has no result, and a failed bazel run that names no culprit count as failed.
+that timed out or has no result, and a failed bazel run that names no culprit count as failed. A
+test whose exit status is failure is failed whatever its XML says (an all-pass test.xml and a leak
+report or a crash at exit). Each run and shard of a test counts (a failed shard is never hidden by
+a passing one).
 
 Usage: test_summary.py BEP_JSON_FILE BAZEL_EXIT_CODE [COUNTS_FILE]
 With COUNTS_FILE, also writes "passed failed skipped" there (tools/cmd/test.sh adds its other
@@ -61,9 +64,11 @@ def summarize(events, bazel_rc):
 
     Counted as failed, besides failing test cases: a target of the run that did not build (a test
     or not: the benchmark, a generator, a tool), a test that crashed, timed out or exited non-zero
-    without a failing case in its XML, a test that has no result when bazel failed, and a bazel
+    with an all-pass XML (one more failed case, its line saying so), a failed shard or run beside
+    passing ones, a test bazel's summary calls failed, a test that has no result when bazel failed, and a bazel
     run that exited non-zero with none of these named (a server crash, out of memory)."""
-    results = {}      # test label -> (status, xml path)
+    results = {}      # test label -> {(run, shard): (status, xml path)}
+    overall = {}      # test label -> bazel's overall status of it (testSummary)
     tests = set()     # configured test targets
     built = {}        # label -> None when built, else why not
     for ev in events:
@@ -73,13 +78,20 @@ def summarize(events, bazel_rc):
             if "testSize" in conf or conf.get("targetKind", "").endswith("_test rule"):
                 tests.add(eid["targetConfigured"]["label"])
         elif "testResult" in eid:
-            label = eid["testResult"]["label"]
+            rid = eid["testResult"]
+            label = rid["label"]
             tr = ev.get("testResult", {})
             xml = None
             for out in tr.get("testActionOutput", []):
                 if out.get("name") == "test.xml" and out.get("uri", "").startswith("file://"):
                     xml = urllib.parse.unquote(out["uri"][len("file://"):])
-            results[label] = (tr.get("status", "NO_STATUS"), xml)
+            # One event per run, shard and attempt (bazel sends the attempts in order): every run
+            # and shard counts, its last attempt decides it (as bazel decides a flaky test).
+            part = (rid.get("run", 1), rid.get("shard", 1))
+            results.setdefault(label, {})[part] = (tr.get("status", "NO_STATUS"), xml)
+        elif "testSummary" in eid:
+            overall[eid["testSummary"]["label"]] = ev.get("testSummary", {}).get(
+                "overallStatus", "NO_STATUS")
         elif "targetCompleted" in eid:
             label = eid["targetCompleted"]["label"]
             if "aborted" in ev:
@@ -96,25 +108,40 @@ def summarize(events, bazel_rc):
         if why is not None and label not in results:
             failed += 1
             failed_lines.append("%s (%s)" % (label, why))
-    for label, (status, xml) in sorted(results.items()):
-        counted = cases_from_xml(xml) if xml else None
-        if status != "PASSED" and (counted is None or counted[1] == 0):
-            # A crash, a timeout or an exit code without a failing case in the XML.
+    for label, parts in sorted(results.items()):
+        label_failed = False
+        for (run, shard), (status, xml) in sorted(parts.items()):
+            name = label if len(parts) == 1 else "%s run %d shard %d" % (label, run, shard)
+            counted = cases_from_xml(xml) if xml else None
+            if counted is None:
+                if status == "PASSED":
+                    passed += 1
+                else:
+                    # A crash, a timeout or an exit code, and no test case in the XML.
+                    failed += 1
+                    label_failed = True
+                    failed_lines.append("%s (%s)" % (name, status))
+                continue
+            passed += counted[0]
+            failed += counted[1]
+            skipped += counted[2]
+            skip_reasons += ["%s %s" % (label, r) for r in counted[3]]
+            if counted[1]:
+                label_failed = True
+                failed_lines.append("%s (%d failed)" % (name, counted[1]))
+            elif status != "PASSED":
+                # The exit status decides, whatever the XML says: a leak report or a crash after
+                # the last test case leaves an all-pass test.xml and a non-zero exit.
+                failed += 1
+                label_failed = True
+                failed_lines.append(
+                    "%s (%s: the test exited with failure although its test.xml has %d passed "
+                    "and no failing case)" % (name, status, counted[0]))
+        status = overall.get(label)
+        if status not in (None, "PASSED", "FLAKY") and not label_failed:
             failed += 1
-            failed_lines.append("%s (%s)" % (label, status))
-            if counted:
-                passed += counted[0]
-                skipped += counted[2]
-            continue
-        if counted is None:
-            passed += 1
-            continue
-        passed += counted[0]
-        failed += counted[1]
-        skipped += counted[2]
-        skip_reasons += ["%s %s" % (label, r) for r in counted[3]]
-        if counted[1]:
-            failed_lines.append("%s (%d failed)" % (label, counted[1]))
+            failed_lines.append("%s (bazel's summary says %s although no run of it failed here)"
+                                % (label, status))
     if bazel_rc != 0:
         # With a failed run, a test that built but has no result never ran. (With a green run such
         # a test was filtered out on purpose, e.g. --test_tag_filters.)

@@ -165,6 +165,45 @@ TEST(LoaderTest, CommittedSamplesOfEveryFormatLoad) {
   }
 }
 
+// The hard case of every line-based loader: the same file with CRLF line ends (as saved on
+// Windows, or fetched with autocrlf) gives the same cases, byte for byte, and no error.
+TEST(LoaderTest, CrlfLineEndsGiveTheSameCases) {
+  for (const char* rel :
+       {"vectors/samples/aria_gcm_cavp_sample.rsp", "vectors/samples/aria_evp_sample.txt",
+        "vectors/samples/aria_testmgr_sample.h", "vectors/samples/aria_botan_sample.vec",
+        "vectors/samples/aria_cryptopp_sample.txt", "vectors/samples/aria_cryptopp_sample.dat",
+        "vectors/samples/test_suite_aria_sample.data",
+        "vectors/samples/test_suite_cipher.aria_sample.data",
+        "vectors/generated/aria_gcm_edge_test.json"}) {
+    SCOPED_TRACE(rel);
+    const std::string lf = ReadRunfile(rel);
+    ASSERT_EQ(lf.find('\r'), std::string::npos);
+    std::string crlf;
+    for (char c : lf) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    VectorFile a, b;
+    std::string error;
+    ASSERT_TRUE(LoadVectorText(rel, lf, {}, &a, &error)) << error;
+    ASSERT_TRUE(LoadVectorText(rel, crlf, {}, &b, &error)) << error;
+    ASSERT_EQ(a.cases.size(), b.cases.size());
+    for (size_t i = 0; i < a.cases.size(); ++i) {
+      const TestCase &x = a.cases[i], &y = b.cases[i];
+      SCOPED_TRACE(x.where);
+      EXPECT_EQ(x.where, y.where);
+      EXPECT_EQ(x.mode, y.mode);
+      EXPECT_EQ(x.expect, y.expect);
+      EXPECT_EQ(x.direction, y.direction);
+      EXPECT_EQ(x.flags, y.flags);
+      for (auto [f, g] :
+           {std::pair{&x.key, &y.key}, std::pair{&x.iv, &y.iv}, std::pair{&x.aad, &y.aad},
+            std::pair{&x.msg, &y.msg}, std::pair{&x.ct, &y.ct}, std::pair{&x.tag, &y.tag},
+            std::pair{&x.next_iv, &y.next_iv}}) {
+        EXPECT_EQ(*f, *g);
+      }
+      EXPECT_EQ(x.tag_len, y.tag_len);
+    }
+  }
+}
+
 TEST(LoaderTest, CavpSampleSemantics) {
   VectorFile f;
   std::string error;
@@ -296,6 +335,74 @@ TEST(LoaderTest, EvpNextIv) {
                     "Cipher = ARIA-128-ECB\nKey = 000102030405060708090a0b0c0d0e0f\n"
                     "Plaintext = 00\nCiphertext = 11\nNextIV = 00\n"),
             "e.txt:5: NextIV for an ECB cipher");
+}
+
+// CTR's NextIV on its hard cases: the counter is one 128-bit big-endian number (SP 800-38A B.1)
+// advanced by the blocks used (a partial last block is one), carrying across every byte and the
+// 64-bit halves, wrapping at 2^128. The right values were computed apart, as Python integers:
+// (int(iv, 16) + ceil(len / 16)) % 2**128. Each wrong one is what a broken increment gives: only
+// the last byte, only the low 64 bits, or floor(len / 16) blocks.
+TEST(LoaderTest, EvpCtrNextIvCarries) {
+  struct Case {
+    const char* what;
+    const char* iv;
+    size_t len;
+    const char* right;
+    std::vector<const char*> wrong;
+  };
+  const Case cases[] = {
+      {"one byte carries",
+       "000102030405060708090a0b0c0d0eff",
+       32,
+       "000102030405060708090a0b0c0d0f01",
+       {"000102030405060708090a0b0c0d0e01"}},
+      {"many bytes carry, across the 64-bit halves",
+       "00010203040506ffffffffffffffffff",
+       48,
+       "00010203040507000000000000000002",
+       {"00010203040506ffffffffffffffff02", "00010203040506ff0000000000000002"}},
+      {"the 2^128 wrap",
+       "ffffffffffffffffffffffffffffffff",
+       16,
+       "00000000000000000000000000000000",
+       {"ffffffffffffffffffffffffffffff00", "ffffffffffffffff0000000000000000"}},
+      {"past the 2^128 wrap",
+       "fffffffffffffffffffffffffffffffe",
+       48,
+       "00000000000000000000000000000001",
+       {"ffffffffffffffffffffffffffffff01", "ffffffffffffffff0000000000000001"}},
+      {"a partial last block counts",
+       "000102030405060708090a0b0c0dfffe",
+       33,
+       "000102030405060708090a0b0c0e0001",
+       {"000102030405060708090a0b0c0dff01", "000102030405060708090a0b0c0e0000"}},
+      {"300 blocks: more than one byte to add",
+       "000102030405060708090a0b0c0d00f0",
+       4800,
+       "000102030405060708090a0b0c0d021c",
+       {"000102030405060708090a0b0c0d001c"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    std::string pt, ct;
+    for (size_t i = 0; i < c.len; ++i) {
+      pt += "00";
+      ct += "11";
+    }
+    const std::string head = std::string("Cipher = ARIA-128-CTR\n") +
+                             "Key = 000102030405060708090a0b0c0d0e0f\nIV = " + c.iv +
+                             "\nPlaintext = " + pt + "\nCiphertext = " + ct + "\nNextIV = ";
+    VectorFile f;
+    std::string error;
+    EXPECT_TRUE(LoadVectorText("e.txt", head + c.right + "\n", {}, &f, &error)) << error;
+    for (const char* wrong : c.wrong) {
+      EXPECT_EQ(ErrorOf("e.txt", head + wrong + "\n"),
+                std::string("e.txt:6: NextIV is not the IV ARIA-128-CTR leaves after this "
+                            "Ciphertext (") +
+                    c.right + ")")
+          << wrong;
+    }
+  }
 }
 
 TEST(LoaderTest, TestmgrSampleSemantics) {

@@ -3,14 +3,19 @@
 console checked for oopses, panics, BUG and WARNING splats. Writes the summary and JUnit XML.
 
 A case is (suite, name, status, message) with status "pass", "fail" or "skip". Each program
-must print a TAP plan and as many results (else `PROGRAM.program_status` fails); run_verdict gives
-the exit status, 4 when no program reported any result.
+must print a TAP plan and as many results, numbered 1..N in order, and no `Bail out!` (else
+`PROGRAM.program_status` fails); `# SKIP` makes only an `ok` a skip, `# TODO` only a `not ok`; a
+nested subtest's `not ok` (indented, or kselftest's `# not ok`) fails the parent result that
+follows it. run_verdict gives the exit status, 4 when no program reported any result.
 """
 import re
 import xml.etree.ElementTree as ET
 
 _RESULT = re.compile(r"^(not ok|ok)\s+(\d+)\s*-?\s*([^#]*?)\s*(?:#\s*(.*))?$")
 _PLAN = re.compile(r"^1\.\.(\d+)\s*(?:#\s*(.*))?$")
+_BAIL = re.compile(r"^Bail out!(.*)$")
+# A nested (subtest) `not ok`: indented (TAP 14) or behind `# ` (kselftest's nested TAP).
+_NESTED = re.compile(r"^(?:\s+|#\s*)(not ok\s+\d+[^#]*?)\s*(?:#\s*(.*))?$")
 
 # Console lines that mean the kernel went wrong while the tests ran.
 _KERNEL_TROUBLE = re.compile(
@@ -62,8 +67,19 @@ def parse_program(suite, lines, rc, complete, filtered=False):
     """Cases of one program's TAP block and how many results it printed. rc is its exit status
     (None when unknown); filtered: a --filter was given, so a plan of 1..0 is no failure."""
     cases, diag, plan, plan_skip, seen = [], [], None, None, 0
+    problems, subtest_failed = [], None
     for raw in lines:
         line = raw.rstrip("\r\n")
+        m = _BAIL.match(line)
+        if m:
+            # `Bail out!` ends the stream: whatever follows is no result of this program.
+            problems.append("bailed out: %s" % (m.group(1).strip() or "no reason given"))
+            break
+        m = _NESTED.match(line)
+        if m and not (m.group(2) and re.match(r"(?i)(SKIP|TODO)", m.group(2))):
+            # A subtest's failure (indented TAP 14, or kselftest's `# `-prefixed nested TAP):
+            # it fails the parent result that follows, whatever that says.
+            subtest_failed = subtest_failed or m.group(1).strip()
         m = _PLAN.match(line)
         if m and plan is None:
             plan = int(m.group(1))
@@ -72,11 +88,19 @@ def parse_program(suite, lines, rc, complete, filtered=False):
             continue
         m = _RESULT.match(line)
         if m:
-            verdict, _, name, directive = m.groups()
+            verdict, number, name, directive = m.groups()
             seen += 1
+            if int(number) != seen and not any(p.startswith("result ") for p in problems):
+                problems.append("result %d is numbered %s (a repeated or skipped number)"
+                                % (seen, number))
             name = name.strip() or ("test_%d" % seen)
             msg = "\n".join(diag)
-            if verdict == "ok" and directive and directive.upper().startswith("SKIP"):
+            nested, subtest_failed = subtest_failed, None
+            if nested and not (verdict == "not ok" and directive):
+                cases.append(Case(suite, name, "fail",
+                                  "%s %s but a subtest failed: %s" % (verdict, name, nested)
+                                  + ("\n" + msg if msg else "")))
+            elif verdict == "ok" and directive and directive.upper().startswith("SKIP"):
                 reason = directive[4:].strip() or "skipped (no reason given)"
                 cases.append(Case(suite, name, "skip", reason))
             elif verdict == "not ok" and directive and directive.upper().startswith("TODO"):
@@ -96,7 +120,6 @@ def parse_program(suite, lines, rc, complete, filtered=False):
                 diag.append(text)
         elif line.strip() and not line.startswith("TAP version"):
             diag.append(line.strip())
-    problems = []
     if not complete:
         problems.append("did not finish (the guest died or hung while it ran)")
     if plan is None:

@@ -6,7 +6,8 @@ the call (glue.py reads them from the source; the tree's cpuid-deps.c adds what 
 guarantees along with them), and only register state the glue's cpu_has_xfeatures() asked for.
 
 Alignment: each constant an alignment-requiring operand reads must be placed at an alignment the
-object guarantees (isa.alignment_findings).
+object guarantees (isa.alignment_findings): 16 bytes for an xmm or legacy-SSE operand, 32 for a ymm
+and 64 for a zmm aligned move (a constant 16 bytes into a 64-aligned section fails for ymm/zmm).
 
 Known findings (known_findings.txt) are reported as KNOWN, with their reason, and fail only with
 --strict.

@@ -172,6 +172,90 @@ class IsaTest(unittest.TestCase):
                          [("vmovdqa 0x0(%rip),%xmm1", 16, 16)])  # vmovdqu needs none
 
 
+# The hard cases of the alignment audit: the operand width decides the alignment. A ymm aligned
+# move needs 32 bytes and a zmm one 64 (Intel SDM Vol. 2, VMOVDQA/VMOVDQA32/64/VMOVAPS/VMOVAPD:
+# "#GP if the memory operand is not aligned on a 16/32/64-byte boundary" by vector length), so a
+# constant 16 bytes into a 64-aligned section is fine for xmm and wrong for ymm and zmm.
+WIDE_ASM = textwrap.dedent("""\
+    .section .rodata.cst64, "aM", @progbits, 64
+    .align 64
+    c64: .octa 0, 0, 0, 0, 0, 0, 0, 0
+    .section .rodata.cst8, "aM", @progbits, 8
+    .align 8
+    c8: .quad 0, 0, 0, 0
+    .text
+    .globl w
+    .type w, @function
+    w:
+    \tvmovdqa c64+16(%rip), %ymm0
+    \tvmovaps c64+48(%rip), %ymm1
+    \tvmovapd c64+80(%rip), %ymm2
+    \tvmovdqa32 c64+16(%rip), %ymm17
+    \tvmovdqa64 c64+32(%rip), %zmm3
+    \tvmovdqa64 c64+16(%rip), %zmm4{%k1}
+    \tvmovaps c64+96(%rip), %zmm5
+    \tvmovntdqa c64+16(%rip), %ymm6
+    \tvmovdqa c8+8(%rip), %xmm7
+    \tmovdqa c8+8(%rip), %xmm8
+    \tvmovdqa c64+32(%rip), %ymm9
+    \tvmovdqa64 c64+64(%rip), %zmm10
+    \tvmovdqa32 c64+64(%rip), %zmm11
+    \tvmovaps c64(%rip), %zmm12
+    \tvmovdqa c64+16(%rip), %xmm13
+    \tvmovdqa64 c64+48(%rip), %xmm18
+    \tpxor c64+16(%rip), %xmm14
+    \tvmovdqu c64+8(%rip), %ymm15
+    \tvmovdqu64 c64+8(%rip), %zmm19
+    \tvpxor c64+8(%rip), %ymm0, %ymm1
+    \tret
+    .size w, .-w
+    """)
+
+
+class AlignmentWidthTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        d = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+        src, obj = os.path.join(d, "w.S"), os.path.join(d, "w.o")
+        with open(src, "w") as f:
+            f.write(WIDE_ASM)
+        subprocess.check_call(["gcc", "-c", src, "-o", obj])
+        cls.bad, cls.good = isa.alignment_findings(isa.Object(obj))
+
+    @staticmethod
+    def rows(entries):
+        return [(e[2].mnemonic, e[2].text.split(",")[-1], e[3], e[4]) for e in entries]
+
+    def test_ymm_and_zmm_aligned_moves_at_16_byte_offsets_fail(self):
+        self.assertEqual(self.rows(self.bad), [
+            ("vmovdqa", "%ymm0", 32, 16),
+            ("vmovaps", "%ymm1", 32, 16),
+            ("vmovapd", "%ymm2", 32, 16),
+            ("vmovdqa32", "%ymm17", 32, 16),
+            ("vmovdqa64", "%zmm3", 64, 32),
+            ("vmovdqa64", "%zmm4{%k1}", 64, 16),
+            ("vmovaps", "%zmm5", 64, 32),
+            ("vmovntdqa", "%ymm6", 32, 16),
+            ("vmovdqa", "%xmm7", 16, 8),
+            ("movdqa", "%xmm8", 16, 8),
+        ])
+
+    def test_aligned_moves_at_their_width_pass(self):
+        self.assertEqual(self.rows(self.good), [
+            ("vmovdqa", "%ymm9", 32, 32),
+            ("vmovdqa64", "%zmm10", 64, 64),
+            ("vmovdqa32", "%zmm11", 64, 64),
+            ("vmovaps", "%zmm12", 64, 64),
+            ("vmovdqa", "%xmm13", 16, 16),
+            ("vmovdqa64", "%xmm18", 16, 16),
+            ("pxor", "%xmm14", 16, 16),
+        ])  # vmovdqu/vmovdqu64 and VEX vpxor need no alignment
+
+    def test_the_audit_fails_the_function(self):
+        self.assertTrue(self.bad)
+        self.assertEqual({b[0] for b in self.bad}, {"w"})
+
+
 class MissingTreeTest(unittest.TestCase):
     def run_main(self, *args, env=None):
         e = dict(os.environ)

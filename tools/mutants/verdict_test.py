@@ -179,6 +179,11 @@ def fuzz_cases(cases):
            mutants.ERROR, check, "botan vs ours/scalar")
     expect(cases, "fuzz/mismatch-two-third-parties", c(1, MISMATCH_TWO_THIRD_PARTIES, check),
            mutants.ERROR)
+    # The hard case: a third-party finding reported (fuzzing went on) before ours aborted the run.
+    expect(cases, "fuzz/third-party-finding-then-ours-kills",
+           c(1, "ARIA_THIRD_PARTY gcm-seal cryptopp vs openssl\n  verdict: odd one out: cryptopp "
+             "(third-party)\nfuzz: reproducer written; fuzzing goes on\n" + MISMATCH_OURS, check),
+           mutants.KILLED, check, "ARIA_MISMATCH gcm-seal ours/scalar vs openssl")
     expect(cases, "fuzz/loader-contract-not-ours", c(1, LOADER_CONTRACT, check), mutants.ERROR)
     expect(cases, "fuzz/loader-contract-ours-kills", c(1, LOADER_CONTRACT_OURS, check),
            mutants.KILLED, check, "ARIA_MISMATCH vector-loader ours/wycheproof vs contract")
