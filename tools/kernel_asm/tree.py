@@ -25,6 +25,14 @@ DRIVERS = [
     ("aria-aesni-avx2-asm_64.S", "aria_aesni_avx2_glue.c", "aria-aesni-avx2"),
     ("aria-gfni-avx512-asm_64.S", "aria_gfni_avx512_glue.c", "aria-gfni-avx512"),
 ]
+# When each driver appeared, as far as the trees Debian ships show: Linux 6.1.192 (linux-source-6.1)
+# has only aria-aesni-avx; 6.12.117 (linux-source-6.12) has all three. Stable updates add no
+# drivers, so the other two came with a later release (6.2 to 6.12; no tree in between is packaged).
+ADDED = {
+    "aria-aesni-avx": "in Linux 6.1",
+    "aria-aesni-avx2": "after Linux 6.1; 6.12 has it",
+    "aria-gfni-avx512": "after Linux 6.1; 6.12 has it",
+}
 CRYPTO_DIR = "arch/x86/crypto"
 # What the checks read besides the assembly: the glue code (feature checks), the kernel's
 # feature dependency table and feature names, the xstate masks, struct aria_ctx, and the test
@@ -47,7 +55,8 @@ class TreeError(Exception):
 
 
 class Tree:
-    """A kernel source tree with the three ARIA assembly files."""
+    """A kernel source tree with at least one of the ARIA assembly files (Linux 6.1 has only the
+    AES-NI/AVX one)."""
 
     def __init__(self, root, origin):
         self.root = os.path.abspath(root)
@@ -82,11 +91,22 @@ class Tree:
             v += "." + fields["SUBLEVEL"]
         return v + fields.get("EXTRAVERSION", "")
 
+    def drivers(self):
+        """The DRIVERS entries whose assembly file this tree has."""
+        return [d for d in DRIVERS if os.path.isfile(self.asm(d[0]))]
+
+    def absent(self):
+        """[(driver, reason)] for the DRIVERS this tree lacks, in DRIVERS order."""
+        return [(driver, "not in this tree (%s/%s absent; added %s)"
+                 % (CRYPTO_DIR, asm, ADDED[driver]))
+                for asm, _, driver in DRIVERS if not os.path.isfile(self.asm(asm))]
+
     def check(self):
-        missing = [a for a, _, _ in DRIVERS if not os.path.isfile(self.asm(a))]
-        if missing:
-            raise TreeError("%s has no %s/%s (not a kernel tree with the x86 ARIA drivers, "
-                            "Linux 6.1 or later)" % (self.root, CRYPTO_DIR, missing[0]))
+        """self when the tree has at least one x86 ARIA driver; else TreeError, one line."""
+        if not self.drivers():
+            raise TreeError("%s has none of %s/{%s} (not a kernel tree with an x86 ARIA driver, "
+                            "Linux 6.1 or later)" % (self.root, CRYPTO_DIR,
+                                                     ",".join(a for a, _, _ in DRIVERS)))
         return self
 
 
