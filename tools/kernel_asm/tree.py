@@ -17,23 +17,12 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "kernel"))
 
+import aria_drivers  # noqa: E402  (tools/kernel/aria_drivers.py: the drivers' table)
 import debian  # noqa: E402  (tools/kernel/debian.py: the cache location)
 
-# The drivers: assembly file, glue file, module name (arch/x86/crypto/Makefile's names).
-DRIVERS = [
-    ("aria-aesni-avx-asm_64.S", "aria_aesni_avx_glue.c", "aria-aesni-avx"),
-    ("aria-aesni-avx2-asm_64.S", "aria_aesni_avx2_glue.c", "aria-aesni-avx2"),
-    ("aria-gfni-avx512-asm_64.S", "aria_gfni_avx512_glue.c", "aria-gfni-avx512"),
-]
-# When each driver appeared, as far as the trees Debian ships show: Linux 6.1.192 (linux-source-6.1)
-# has only aria-aesni-avx; 6.12.117 (linux-source-6.12) has all three. Stable updates add no
-# drivers, so the other two came with a later release (6.2 to 6.12; no tree in between is packaged).
-ADDED = {
-    "aria-aesni-avx": "in Linux 6.1",
-    "aria-aesni-avx2": "after Linux 6.1; 6.12 has it",
-    "aria-gfni-avx512": "after Linux 6.1; 6.12 has it",
-}
-CRYPTO_DIR = "arch/x86/crypto"
+# The drivers and when they appeared: one table, tools/kernel/aria_drivers.py.
+DRIVERS = aria_drivers.DRIVERS
+CRYPTO_DIR = aria_drivers.CRYPTO_DIR
 # What the checks read besides the assembly: the glue code (feature checks), the kernel's
 # feature dependency table and feature names, the xstate masks, struct aria_ctx, and the test
 # vectors.
@@ -93,13 +82,11 @@ class Tree:
 
     def drivers(self):
         """The DRIVERS entries whose assembly file this tree has."""
-        return [d for d in DRIVERS if os.path.isfile(self.asm(d[0]))]
+        return aria_drivers.present(self.root)
 
     def absent(self):
         """[(driver, reason)] for the DRIVERS this tree lacks, in DRIVERS order."""
-        return [(driver, "not in this tree (%s/%s absent; added %s)"
-                 % (CRYPTO_DIR, asm, ADDED[driver]))
-                for asm, _, driver in DRIVERS if not os.path.isfile(self.asm(asm))]
+        return aria_drivers.absent(self.root)
 
     def check(self):
         """self when the tree has at least one x86 ARIA driver; else TreeError, one line."""
