@@ -49,8 +49,8 @@ void* MapImage(const std::string& path, uintptr_t addr, size_t* len, std::string
   const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   *len = (static_cast<size_t>(st.st_size) + page - 1) / page * page;
   void* want = reinterpret_cast<void*>(addr);
-  void* p = mmap(want, *len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
-                 -1, 0);
+  void* p = mmap(want, *len, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
   if (p == MAP_FAILED || p != want) {
     const std::string why = p == MAP_FAILED ? std::strerror(errno) : "placed elsewhere";
     if (p != MAP_FAILED) munmap(p, *len);
@@ -62,7 +62,8 @@ void* MapImage(const std::string& path, uintptr_t addr, size_t* len, std::string
   }
   size_t done = 0;
   while (done < static_cast<size_t>(st.st_size)) {
-    const ssize_t n = read(fd, static_cast<char*>(p) + done, static_cast<size_t>(st.st_size) - done);
+    const ssize_t n =
+        read(fd, static_cast<char*>(p) + done, static_cast<size_t>(st.st_size) - done);
     if (n <= 0) {
       *error = "cannot read " + path + ": " + (n < 0 ? std::strerror(errno) : "short file");
       munmap(p, *len);
