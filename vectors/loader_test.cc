@@ -471,6 +471,13 @@ TEST(LoaderTest, TestmgrMalformed) {
               "\t\t.iv_out\t= \"\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x00"
               "\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01\",");
   EXPECT_EQ(ErrorOf("t.h", cbc), "t.h:8: .iv_out is not the IV the mode leaves after .ctext");
+  // Without .len (Linux 6.1's aria_cfb_tv_template) C reads 0, and the kernel checks 0 bytes.
+  VectorFile no_len;
+  ASSERT_TRUE(LoadVectorText("t.h", Replace(good, "\t\t.len\t= 16,\n", ""), {}, &no_len, &error))
+      << error;
+  ASSERT_EQ(no_len.cases.size(), 1u);
+  EXPECT_TRUE(no_len.cases[0].msg.empty());
+  EXPECT_TRUE(no_len.cases[0].ct.empty());
 }
 
 // Valid C is read as C reads it (gcc -fsyntax-only accepts each of these): "\x04a" is one escape

@@ -39,6 +39,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import aria_drivers  # noqa: E402
 import debian  # noqa: E402
 import initramfs  # noqa: E402
 import kernel_tree  # noqa: E402
@@ -288,6 +289,9 @@ def _tree_kernel(args, tree, out=None, base_dir=None):
     vnote = kernel_tree.version_notes(kern["version"])
     if vnote:
         cases.append(tap.Case("kernel_tree", "ktls_aria", "skip", vnote))
+    else:
+        cases += [tap.Case("kernel_tree", d, "skip", why + ": its tests SKIP")
+                  for d, why in aria_drivers.absent(kern["tree"])]
     extra = []
     if args.tls_selftest == "off":
         log("note: the tree's kTLS selftest left out (--tls-selftest off)")

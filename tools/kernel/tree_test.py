@@ -198,7 +198,9 @@ class SelftestTest(unittest.TestCase):
         self.write("int main(void) { return 0; }\n")
         st = selftest.build(self.tree, self.build, self.build)
         self.assertIsNone(st.path)
-        self.assertIn("has no ARIA variants", st.skip)
+        self.assertEqual(st.skip, "tools/testing/selftests/net/tls.c has no ARIA variants (no "
+                         "FIXTURE_VARIANT_ADD(tls, 12_aria_gcm): Linux 6.1's tls.c has none, "
+                         "6.12's has them)")
 
     def test_filter_args(self):
         args, why = selftest.variant_args("FIXTURE_VARIANT_ADD(tls, 12_aria_gcm)", "aria")
@@ -404,6 +406,21 @@ class MainTreeTest(unittest.TestCase):
                                   "no gcm(aria)")
         rc, out, _ = self.run_main(skip, "--bisect")
         self.assertEqual(rc, 125, out)
+
+    def test_absent_drivers_are_skips_with_the_reason(self):
+        # Linux 6.1: only the AES-NI/AVX driver.
+        t61 = fake_tree(os.path.join(self.d, "t61"), (6, 1, 192))
+        os.makedirs(os.path.join(t61, "arch/x86/crypto"))
+        open(os.path.join(t61, "arch/x86/crypto/aria-aesni-avx-asm_64.S"), "w").close()
+        rc, out, _ = self.run_main(GOOD_GUEST, tree=t61)
+        self.assertEqual(rc, 0, out)
+        for d in ("aria-aesni-avx2", "aria-gfni-avx512"):
+            self.assertIn("SKIP kernel_tree.%s: not in this tree (arch/x86/crypto/%s-asm_64.S "
+                          "absent; added after Linux 6.1; 6.12 has it): its tests SKIP" % (d, d),
+                          out)
+        self.assertNotIn("kernel_tree.aria-aesni-avx:", out)
+        rc, out, _ = self.run_main(GOOD_GUEST, "--bisect", tree=t61)
+        self.assertEqual(rc, 0, out)  # the drivers it has decide
 
     def test_too_old(self):
         old = fake_tree(os.path.join(self.d, "old"), (5, 15, 0))

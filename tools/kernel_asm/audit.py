@@ -28,38 +28,51 @@ Violation = collections.namedtuple(
 
 class Known:
     """known_findings.txt: `isa GLUE_FILE FUNCTION FEATURE reason...` or
-    `align FUNCTION reason...` (shell patterns allowed in GLUE_FILE and FUNCTION); # comments."""
+    `align FUNCTION reason...` (shell patterns allowed in GLUE_FILE and FUNCTION), each optionally
+    after `linux=PATTERN` (the entry holds only for a tree whose version matches, e.g. 6.1.*);
+    # comments. Set .kernel to the tree's version before matching."""
 
     def __init__(self, path):
-        self.entries = []  # (kind, key tuple, reason, line)
+        self.entries = []  # (kind, key tuple, reason, line, version pattern or None)
+        self.used = set()
+        self.kernel = None
         if not path or not os.path.exists(path):
             return
         for n, line in enumerate(open(path), 1):
             line = line.split("#", 1)[0].strip()
             if not line:
                 continue
+            version = None
+            if line.startswith("linux="):
+                version, _, line = line.partition(" ")
+                version = version[len("linux="):]
+                line = line.strip()
             parts = line.split(None, 4)
-            if parts[0] == "isa" and len(parts) == 5:
-                self.entries.append(("isa", tuple(parts[1:4]), parts[4], n))
-            elif parts[0] == "align" and len(parts) >= 3:
+            if version != "" and parts and parts[0] == "isa" and len(parts) == 5:
+                self.entries.append(("isa", tuple(parts[1:4]), parts[4], n, version))
+            elif version != "" and parts and parts[0] == "align" and len(parts) >= 3:
                 rest = line.split(None, 2)
-                self.entries.append(("align", (rest[1],), rest[2], n))
+                self.entries.append(("align", (rest[1],), rest[2], n, version))
             else:
-                raise ValueError("%s:%d: expected `isa GLUE FUNCTION FEATURE reason` or "
-                                 "`align FUNCTION reason`" % (path, n))
-        self.used = set()
+                raise ValueError("%s:%d: expected `[linux=VERSION] isa GLUE FUNCTION FEATURE "
+                                 "reason` or `[linux=VERSION] align FUNCTION reason`" % (path, n))
+
+    def _applies(self, version):
+        return version is None or (self.kernel is not None and
+                                   fnmatch.fnmatchcase(self.kernel, version))
 
     def match(self, kind, key):
-        for i, (k, kk, reason, _) in enumerate(self.entries):
-            if k == kind and len(kk) == len(key) and all(
+        for i, (k, kk, reason, _, version) in enumerate(self.entries):
+            if k == kind and len(kk) == len(key) and self._applies(version) and all(
                     fnmatch.fnmatchcase(v, pattern) for v, pattern in zip(key, kk)):
                 self.used.add(i)
                 return reason
         return None
 
     def unused(self):
-        return [(k, kk, line) for i, (k, kk, _, line) in enumerate(self.entries)
-                if i not in self.used]
+        """The entries for this tree's version that matched nothing."""
+        return [(k, kk, line) for i, (k, kk, _, line, version) in enumerate(self.entries)
+                if i not in self.used and self._applies(version)]
 
 
 class Audit:
@@ -69,7 +82,7 @@ class Audit:
         self.classes = build.load_classes(build_dir)
         self.objects = {}  # driver -> isa.Object
         self.origin = {}   # function -> driver
-        for _, _, driver in treemod.DRIVERS:
+        for _, _, driver in t.drivers():
             o = isa.Object(os.path.join(build_dir, driver + ".o"))
             self.objects[driver] = o
             for f in o.exported():
@@ -100,7 +113,7 @@ class Audit:
 
     def run_isa(self):
         asm_functions = self.ordered_functions()
-        for _, glue_file, driver in treemod.DRIVERS:
+        for _, glue_file, driver in self.t.drivers():
             path = self.t.path(os.path.join(treemod.CRYPTO_DIR, glue_file))
             if not os.path.exists(path):
                 self.notes.append("%s: no glue file %s; its driver's functions are not audited "

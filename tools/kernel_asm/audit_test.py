@@ -256,6 +256,35 @@ class AlignmentWidthTest(unittest.TestCase):
         self.assertEqual({b[0] for b in self.bad}, {"w"})
 
 
+class KnownTest(unittest.TestCase):
+    def known(self, text, kernel):
+        path = os.path.join(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR")), "known.txt")
+        with open(path, "w") as f:
+            f.write(text)
+        import audit
+        k = audit.Known(path)
+        k.kernel = kernel
+        return k
+
+    def test_a_version_limited_entry_holds_only_for_that_version(self):
+        text = ("linux=6.1.* isa g.c f_*_16way AVX2 six-one only\n"
+                "isa g.c f_*_64way AVX512BW any version\n")
+        k = self.known(text, "6.1.192")
+        self.assertEqual(k.match("isa", ("g.c", "f_enc_16way", "AVX2")), "six-one only")
+        self.assertEqual(k.unused(), [("isa", ("g.c", "f_*_64way", "AVX512BW"), 2)])
+        # 6.12: the 6.1 entry neither matches (a planted AVX2 instruction stays a failure) nor is
+        # reported as no longer occurring.
+        k = self.known(text, "6.12.117")
+        self.assertIsNone(k.match("isa", ("g.c", "f_enc_16way", "AVX2")))
+        self.assertEqual(k.match("isa", ("g.c", "f_x_64way", "AVX512BW")), "any version")
+        self.assertEqual(k.unused(), [])
+
+    def test_a_bad_line_names_file_and_line(self):
+        for bad in ("linux= isa g.c f AVX2 reason\n", "linux=6.1 bogus\n"):
+            with self.assertRaisesRegex(ValueError, r"known\.txt:1: expected `\[linux=VERSION\]"):
+                self.known(bad, "6.1.192")
+
+
 class MissingTreeTest(unittest.TestCase):
     def run_main(self, *args, env=None):
         e = dict(os.environ)

@@ -1,5 +1,5 @@
-"""Assembles the kernel's three ARIA assembly files, unmodified, with the shim headers of
-tools/kernel_asm/shim into objects and one shared object the harness, the fuzzer and the benchmark
+"""Assembles the kernel's ARIA assembly files (those of the three the tree has), unmodified, with
+the shim headers of tools/kernel_asm/shim into objects and one shared object the harness, the fuzzer and the benchmark
 load; classifies every instruction (isa.py); writes manifest.txt for the C++ side.
 
 Output: <cache>/kernel-asm/<digest>/ (digest of the sources, the shim and the toolchain), holding
@@ -169,7 +169,7 @@ def _complete(d, digest):
 
 def _build_into(t, tmp, digest, log):
     objects = []
-    for asm, _, driver in treemod.DRIVERS:
+    for asm, _, driver in t.drivers():
         obj = os.path.join(tmp, driver + ".o")
         cmd = [CC, "-c", "-x", "assembler-with-cpp"] + CPP_FLAGS + \
             ["-I", SHIM, "-Wa,--noexecstack", t.asm(asm), "-o", obj]
@@ -181,9 +181,18 @@ def _build_into(t, tmp, digest, log):
     so = os.path.join(tmp, SO_NAME)
     p = subprocess.run([CC, "-shared", "-Wl,-z,noexecstack", "-o", so] + [o for _, o in objects],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    loaded = ["so %s" % SO_NAME]
     if p.returncode != 0:
-        raise BuildError("linking %s failed: %s" % (SO_NAME, p.stdout.decode(errors="replace")
-                                                   .strip().splitlines()[-1:]))
+        text = p.stdout.decode(errors="replace")
+        if not _ABSOLUTE_RELOC.search(text):
+            raise BuildError("linking %s failed: %s" % (SO_NAME, _first_line(text)))
+        # Linux 6.1's AES-NI/AVX code addresses its constants absolutely (`vpshufb .Lshufb_16x16b,
+        # ...`, R_X86_64_32S): the kernel links it into its top 2 GiB; here it goes into a flat
+        # image linked for, and mapped at, IMAGE_BASE, below 2 GiB.
+        if log:
+            log("the assembly uses absolute addresses (%s): linked as a flat image at %#x"
+                % (_ABSOLUTE_RELOC.search(text).group(0), IMAGE_BASE))
+        loaded = _link_image(tmp, [o for _, o in objects])
     if log:
         log("classifying every instruction with GNU as (%s)" % _tool_version(["as", "--version"]))
     objs = {driver: isa.Object(obj) for driver, obj in objects}
@@ -197,8 +206,7 @@ def _build_into(t, tmp, digest, log):
                   indent=0, sort_keys=True)
     tables = feature_tables(t)
     lines = ["# ariasuite kernel-asm build (tools/kernel_asm/build.py); do not edit",
-             "digest %s" % digest, "tree %s" % t.root, "kernel %s" % t.version(),
-             "so %s" % SO_NAME]
+             "digest %s" % digest, "tree %s" % t.root, "kernel %s" % t.version()] + loaded
     for driver, o in objs.items():
         for name in o.exported():
             kind, blocks = _kind(name)
@@ -210,6 +218,57 @@ def _build_into(t, tmp, digest, log):
                                                        ",".join(flags) or "-"))
     with open(os.path.join(tmp, "manifest.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+# A relocation a shared object cannot hold, and where the flat image is linked (below 2 GiB, so
+# that sign-extended 32-bit absolute addresses reach it; below the ASan shadow at 0x7fff8000).
+_ABSOLUTE_RELOC = re.compile(r"relocation R_X86_64_32S?\b")
+IMAGE_BASE = 0x40000000
+IMAGE_NAME = "kernel_aria_asm.image"
+_LINKER_SCRIPT = """SECTIONS {
+  . = %#x;
+  .image : { *(.text .text.* .noinstr.text) *(.rodata .rodata.*) *(.data .data.*)
+             *(.bss .bss.* COMMON) }
+  .unused : { *(.got .got.plt .igot.plt .iplt .plt .rela.*) }
+  /DISCARD/ : { *(.note.* .comment .eh_frame) }
+}
+"""
+
+
+def _first_line(text):
+    lines = [l for l in text.strip().splitlines() if l.strip()]
+    return lines[0].strip() if lines else "(no output)"
+
+
+def _link_image(tmp, objects):
+    """Links objects into one section at IMAGE_BASE (an unknown section, a GOT or a PLT is an
+    error), writes it flat to IMAGE_NAME; returns the manifest lines: the image and each global symbol's address."""
+    script = os.path.join(tmp, "image.ld")
+    with open(script, "w") as f:
+        f.write(_LINKER_SCRIPT % IMAGE_BASE)
+    elf = os.path.join(tmp, "image.elf")
+    for cmd, what in (
+            (["ld", "-static", "-nostdlib", "-e", "0", "--orphan-handling=error", "-z",
+              "noexecstack", "--no-warn-rwx-segments", "-T", script, "-o", elf] + objects,
+             "linking the image"),
+            (["objcopy", "-O", "binary", "-j", ".image", elf, os.path.join(tmp, IMAGE_NAME)],
+             "objcopy of the image")):
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            raise BuildError("%s failed: %s" % (what, _first_line(p.stdout.decode(errors="replace"))))
+    heads = subprocess.run(["objdump", "-h", elf], stdout=subprocess.PIPE).stdout.decode()
+    if re.search(r"^\s*\d+\s+\.unused\s", heads, flags=re.M):
+        raise BuildError("the image needs a GOT or PLT (%s), which a flat image cannot hold" % elf)
+    p = subprocess.run(["nm", "-g", "--defined-only", elf], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        raise BuildError("nm %s failed: %s" % (elf, _first_line(p.stdout.decode(errors="replace"))))
+    lines = ["image %s %x" % (IMAGE_NAME, IMAGE_BASE)]
+    for line in p.stdout.decode().splitlines():
+        f = line.split()
+        if len(f) == 3 and f[1] in "Tt":
+            lines.append("symbol %s %s" % (f[2], f[0]))
+    return lines
 
 
 def _record_current(d, cache):

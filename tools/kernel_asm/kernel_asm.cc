@@ -2,11 +2,18 @@
 #include "tools/kernel_asm/kernel_asm.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <pwd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace ariasuite::kernel_asm {
@@ -28,6 +35,51 @@ std::vector<std::string> Split(const std::string& s, char sep) {
 }
 
 bool IsFile(const std::string& path) { return access(path.c_str(), R_OK) == 0; }
+
+// Maps the flat image `path` at exactly `addr`, readable and executable. nullptr with *error set
+// when the file cannot be read or the address range is taken.
+void* MapImage(const std::string& path, uintptr_t addr, size_t* len, std::string* error) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0 || st.st_size <= 0) {
+    *error = "cannot read " + path + ": " + (fd < 0 ? std::strerror(errno) : "empty");
+    if (fd >= 0) close(fd);
+    return nullptr;
+  }
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  *len = (static_cast<size_t>(st.st_size) + page - 1) / page * page;
+  void* want = reinterpret_cast<void*>(addr);
+  void* p = mmap(want, *len, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  if (p == MAP_FAILED || p != want) {
+    const std::string why = p == MAP_FAILED ? std::strerror(errno) : "placed elsewhere";
+    if (p != MAP_FAILED) munmap(p, *len);
+    close(fd);
+    char hex[32];
+    std::snprintf(hex, sizeof(hex), "%#lx", static_cast<unsigned long>(addr));
+    *error = "cannot map " + path + " at " + hex + " (the address it was linked for): " + why;
+    return nullptr;
+  }
+  size_t done = 0;
+  while (done < static_cast<size_t>(st.st_size)) {
+    const ssize_t n =
+        read(fd, static_cast<char*>(p) + done, static_cast<size_t>(st.st_size) - done);
+    if (n <= 0) {
+      *error = "cannot read " + path + ": " + (n < 0 ? std::strerror(errno) : "short file");
+      munmap(p, *len);
+      close(fd);
+      return nullptr;
+    }
+    done += static_cast<size_t>(n);
+  }
+  close(fd);
+  if (mprotect(p, *len, PROT_READ | PROT_EXEC) != 0) {
+    *error = std::string("mprotect of the image failed: ") + std::strerror(errno);
+    munmap(p, *len);
+    return nullptr;
+  }
+  return p;
+}
 
 }  // namespace
 
@@ -78,7 +130,9 @@ std::unique_ptr<Library> Library::Load(const std::string& dir, std::string* erro
     return nullptr;
   }
   std::unique_ptr<Library> lib(new Library);
-  std::string so, line;
+  std::string so, image, line;
+  uintptr_t image_addr = 0;
+  std::map<std::string, uintptr_t> symbols;
   int lineno = 0;
   while (std::getline(in, line)) {
     ++lineno;
@@ -86,6 +140,19 @@ std::unique_ptr<Library> Library::Load(const std::string& dir, std::string* erro
     const std::vector<std::string> f = Split(line, ' ');
     if (f[0] == "so" && f.size() == 2) {
       so = dir + "/" + f[1];
+    } else if ((f[0] == "image" || f[0] == "symbol") && f.size() == 3) {
+      char* end = nullptr;
+      const uintptr_t addr = std::strtoull(f[2].c_str(), &end, 16);
+      if (end == f[2].c_str() || *end != '\0' || addr == 0) {
+        *error = manifest + ":" + std::to_string(lineno) + ": bad address '" + f[2] + "'";
+        return nullptr;
+      }
+      if (f[0] == "image") {
+        image = dir + "/" + f[1];
+        image_addr = addr;
+      } else {
+        symbols[f[1]] = addr;
+      }
     } else if (f[0] == "kernel" && f.size() == 2) {
       lib->kernel_ = f[1];
     } else if (f[0] == "tree" && f.size() >= 2) {
@@ -119,9 +186,23 @@ std::unique_ptr<Library> Library::Load(const std::string& dir, std::string* erro
       return nullptr;
     }
   }
-  if (so.empty() || lib->functions_.empty()) {
-    *error = manifest + " names no shared object or no function";
+  if ((so.empty() == image.empty()) || lib->functions_.empty()) {
+    *error = manifest + " names no function, or not exactly one of a shared object and an image";
     return nullptr;
+  }
+  if (!image.empty()) {
+    lib->image_ = MapImage(image, image_addr, &lib->image_len_, error);
+    if (lib->image_ == nullptr) return nullptr;
+    for (Function& fn : lib->functions_) {
+      const auto it = symbols.find(fn.name);
+      if (it == symbols.end() || it->second < image_addr ||
+          it->second >= image_addr + lib->image_len_) {
+        *error = manifest + ": no symbol line inside the image for " + fn.name;
+        return nullptr;
+      }
+      fn.symbol = reinterpret_cast<void*>(it->second);
+    }
+    return lib;
   }
   lib->handle_ = dlopen(so.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (lib->handle_ == nullptr) {
@@ -141,6 +222,7 @@ std::unique_ptr<Library> Library::Load(const std::string& dir, std::string* erro
 
 Library::~Library() {
   if (handle_ != nullptr) dlclose(handle_);
+  if (image_ != nullptr) munmap(image_, image_len_);
 }
 
 const Function* Library::Find(const std::string& name) const {

@@ -40,8 +40,10 @@ struct Function {
 
 class Library {
  public:
-  // Loads DIR/manifest.txt and the shared object it names. nullptr with *error set (one line)
-  // when either is missing or unreadable, or a function is not in the shared object.
+  // Loads DIR/manifest.txt and the shared object it names, or the flat image it names (`image
+  // FILE ADDR` with `symbol NAME ADDR` lines: code with absolute addresses, as Linux 6.1's AES-NI/
+  // AVX driver has, mapped at the address it was linked for). nullptr with *error set (one line)
+  // when either is missing or unreadable, the address is taken, or a function has no symbol.
   static std::unique_ptr<Library> Load(const std::string& dir, std::string* error);
   ~Library();
 
@@ -53,6 +55,8 @@ class Library {
  private:
   Library() = default;
   void* handle_ = nullptr;
+  void* image_ = nullptr;  // the mapped image, image_len_ bytes
+  size_t image_len_ = 0;
   std::vector<Function> functions_;
   std::string kernel_, tree_;
 };

@@ -17,15 +17,12 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "kernel"))
 
+import aria_drivers  # noqa: E402  (tools/kernel/aria_drivers.py: the drivers' table)
 import debian  # noqa: E402  (tools/kernel/debian.py: the cache location)
 
-# The drivers: assembly file, glue file, module name (arch/x86/crypto/Makefile's names).
-DRIVERS = [
-    ("aria-aesni-avx-asm_64.S", "aria_aesni_avx_glue.c", "aria-aesni-avx"),
-    ("aria-aesni-avx2-asm_64.S", "aria_aesni_avx2_glue.c", "aria-aesni-avx2"),
-    ("aria-gfni-avx512-asm_64.S", "aria_gfni_avx512_glue.c", "aria-gfni-avx512"),
-]
-CRYPTO_DIR = "arch/x86/crypto"
+# The drivers and when they appeared: one table, tools/kernel/aria_drivers.py.
+DRIVERS = aria_drivers.DRIVERS
+CRYPTO_DIR = aria_drivers.CRYPTO_DIR
 # What the checks read besides the assembly: the glue code (feature checks), the kernel's
 # feature dependency table and feature names, the xstate masks, struct aria_ctx, and the test
 # vectors.
@@ -47,7 +44,8 @@ class TreeError(Exception):
 
 
 class Tree:
-    """A kernel source tree with the three ARIA assembly files."""
+    """A kernel source tree with at least one of the ARIA assembly files (Linux 6.1 has only the
+    AES-NI/AVX one)."""
 
     def __init__(self, root, origin):
         self.root = os.path.abspath(root)
@@ -82,11 +80,20 @@ class Tree:
             v += "." + fields["SUBLEVEL"]
         return v + fields.get("EXTRAVERSION", "")
 
+    def drivers(self):
+        """The DRIVERS entries whose assembly file this tree has."""
+        return aria_drivers.present(self.root)
+
+    def absent(self):
+        """[(driver, reason)] for the DRIVERS this tree lacks, in DRIVERS order."""
+        return aria_drivers.absent(self.root)
+
     def check(self):
-        missing = [a for a, _, _ in DRIVERS if not os.path.isfile(self.asm(a))]
-        if missing:
-            raise TreeError("%s has no %s/%s (not a kernel tree with the x86 ARIA drivers, "
-                            "Linux 6.1 or later)" % (self.root, CRYPTO_DIR, missing[0]))
+        """self when the tree has at least one x86 ARIA driver; else TreeError, one line."""
+        if not self.drivers():
+            raise TreeError("%s has none of %s/{%s} (not a kernel tree with an x86 ARIA driver, "
+                            "Linux 6.1 or later)" % (self.root, CRYPTO_DIR,
+                                                     ",".join(a for a, _, _ in DRIVERS)))
         return self
 
 
