@@ -1,9 +1,9 @@
 // Other projects' own ARIA test files, as they ship them (../shared/vectors/upstream/, see its
 // SOURCE.md: OpenSSL's evpciph_aria.txt, Botan's aria.vec and cbc.vec, Crypto++'s aria.txt, Mbed
-// TLS's test_suite_aria.data) and the whole crypto/testmgr.h of the Linux source that tools/kernel
-// caches: each loads with every ARIA case (nothing left out but the entries that state no
-// vector), and every case passes on every path of ours and on OpenSSL. A missing file is SKIP
-// naming where it was looked for.
+// TLS's test_suite_aria.data) and the whole crypto/testmgr.h of each Linux source that tools/kernel
+// caches (6.1 and 6.12, each checked when cached): each loads with every ARIA case (nothing left
+// out but the entries that state no vector), and every case passes on every path of ours and on
+// OpenSSL. A missing file is SKIP naming where it was looked for.
 #include <pwd.h>
 #include <unistd.h>
 
@@ -28,7 +28,7 @@ using oracles::Backend;
 namespace {
 
 struct Upstream {
-  const char* name;  // under vectors/upstream/, or "testmgr.h"
+  const char* name;  // under vectors/upstream/, or linux-source-<series>/crypto/testmgr.h
   size_t cases;      // every ARIA case the file holds
   size_t no_vector;  // entries that state no vector (Mbed TLS's selftest, invalid_param)
 };
@@ -39,12 +39,18 @@ const Upstream kFiles[] = {
     {"botan/cbc.vec", 1, 0},
     {"cryptopp/aria.txt", 12, 0},
     {"mbedtls/test_suite_aria.data", 29, 2},
-    {"testmgr.h", 65, 0},
+    // Counted in each tree: aria_tv_template 3, aria_cbc 30, aria_ctr 30, (6.1 only: aria_cfb 30),
+    // aria_gcm 2.
+    {"linux-source-6.1/crypto/testmgr.h", 95, 0},
+    {"linux-source-6.12/crypto/testmgr.h", 65, 0},
 };
 
-// The cached Linux source's crypto/testmgr.h (tools/kernel_asm/tree.py unpacks Debian's
-// linux-source there), or "" with *why.
-std::string CachedTestmgr(std::string* why) {
+constexpr char kLinuxSource[] = "linux-source-";
+constexpr char kTestmgr[] = "/crypto/testmgr.h";
+
+// The crypto/testmgr.h of the cached Linux source of a series (tools/kernel_asm/tree.py unpacks
+// Debian's linux-source-<series>_<version> there), or "" with *why.
+std::string CachedTestmgr(const std::string& series, std::string* why) {
   std::string cache;
   if (const char* c = std::getenv("ARIASUITE_CACHE")) {
     cache = c;
@@ -52,21 +58,28 @@ std::string CachedTestmgr(std::string* why) {
     cache = std::string(pw->pw_dir) + "/.cache/ariasuite";
   }
   const std::string dir = cache + "/kernel/source";
+  const std::string prefix = kLinuxSource + series + "_";
   std::error_code ec;
   std::string found;
   for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-    const std::string p = e.path().string() + "/crypto/testmgr.h";
+    if (e.path().filename().string().rfind(prefix, 0) != 0) continue;
+    const std::string p = e.path().string() + kTestmgr;
     if (std::filesystem::exists(p) && (found.empty() || p > found)) found = p;
   }
   if (found.empty()) {
-    *why = "no cached Linux source with crypto/testmgr.h under " + dir +
+    *why = "no cached " + prefix + "*" + kTestmgr + " under " + dir +
            " (tools/ariasuite kernel-asm or kernel caches it)";
   }
   return found;
 }
 
 std::string PathOf(const Upstream& u, std::string* why) {
-  if (std::string(u.name) == "testmgr.h") return CachedTestmgr(why);
+  const std::string name = u.name;
+  if (name.rfind(kLinuxSource, 0) == 0) {
+    const size_t series_end = name.find('/');
+    return CachedTestmgr(
+        name.substr(sizeof(kLinuxSource) - 1, series_end - sizeof(kLinuxSource) + 1), why);
+  }
   std::string looked_in;
   const std::string shared = testdata::SharedDir(&looked_in);
   if (shared.empty()) {
