@@ -438,8 +438,8 @@ class NothingTestedGate(unittest.TestCase):
                     (["--kernel-tree", self.MISSING_TREE],
                      "ariasuite: kernel-asm: --kernel-tree %s: no such directory" % self.MISSING_TREE),
                     (["--kernel-tree", empty],
-                     "ariasuite kernel-asm: error: %s has no arch/x86/crypto/aria-aesni-avx-asm_64.S"
-                     % empty)):
+                     "ariasuite kernel-asm: error: %s has none of arch/x86/crypto/"
+                     "{aria-aesni-avx-asm_64.S," % empty)):
                 with self.subTest(args=args):
                     if args[1] == empty:  # the front door builds the harness before this check
                         r = run([sys.executable, path("tools/kernel_asm/main.py"), "run",
