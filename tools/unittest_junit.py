@@ -35,6 +35,20 @@ class _Result(unittest.TextTestResult):
         super().addSkip(test, reason)
         self._add(test, "skipped", reason)
 
+    def addSubTest(self, test, subtest, err):
+        # A failed subTest fails its method, which then gets no addSuccess/addFailure of its own:
+        # without this the method would be missing from the XML (all-pass XML, exit 1).
+        super().addSubTest(test, subtest, err)
+        if err is None:
+            return
+        message = "%s: %s" % (subtest.id(), self._exc_info_to_string(err, test))
+        key = (type(test).__name__, test._testMethodName, "failed")
+        for i, outcome in enumerate(self.outcomes):
+            if outcome[:3] == key:  # one <testcase> per method, every failed subtest in it
+                self.outcomes[i] = key + (outcome[3] + "\n" + message,)
+                return
+        self._add(test, "failed", message)
+
 
 def main(module_name):
     suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[module_name])
