@@ -52,9 +52,8 @@ TEST(RefusalsCliTest, WrapOfAnEmptyKeyFailsNamingTheCaseAndTheWrap) {
 TEST(RefusalsCliTest, SealWithAFiveByteTagFailsNamingTheCaseAndTheSeal) {
   const CliRun r = RunCli("--impl " + Lax() + " --oracle none " + File("refusals_gcm_test.json"));
   EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_NE(
-      r.out.find("refusals_gcm_test.json:tcId 2 [TruncatedTag] gcm-seal: expected a refusal"),
-      std::string::npos)
+  EXPECT_NE(r.out.find("refusals_gcm_test.json:tcId 2 [TruncatedTag] gcm-seal: expected a refusal"),
+            std::string::npos)
       << r.out;
 }
 
