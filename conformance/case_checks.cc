@@ -4,8 +4,13 @@
 //               wrap -> ct, unwrap -> msg).
 //   invalid:    the decrypting direction (open, decrypt, unwrap) must refuse; when the case's
 //               parameters are invalid (TestCase::params_invalid) or the case is about
-//               encryption only, the encrypting direction must refuse too. CMAC: the MAC must be
-//               refused or differ from the tag (MAC verification fails).
+//               encryption only, the encrypting direction must refuse too. Besides, whatever
+//               the flags say, each direction whose request breaks a limit of the standard
+//               (mode_limits.h: key, IV / nonce and tag length, data size) is asked and must
+//               refuse; when only the inverse request breaks one, the forward request it stands
+//               for (KW/KWP: 8 bytes shorter; AEAD: its tag's length) is asked too when that breaks
+//               a limit. CMAC: the MAC must be refused or differ from the tag (MAC verification
+//               fails); refused when the request breaks a limit.
 //   acceptable: each direction either refuses or gives exactly the expected bytes (the reason
 //               per flag is AcceptableReason()).
 // A backend answering "unsupported" to any request of a case makes the case unsupported (not a
@@ -15,6 +20,7 @@
 
 #include <map>
 
+#include "conformance/mode_limits.h"
 #include "oracles/hex.h"
 
 namespace ariasuite::conformance {
@@ -68,6 +74,15 @@ bool Matches(const Result& r, const Check& c) {
   return r.accepted && (!c.check_out || r.output == c.out) && (!c.check_tag || r.tag == c.tag);
 }
 
+// The forward input an inverse request of c stands for: KW/KWP remove one 8-byte semiblock, the
+// other modes keep the length; the bytes are the ciphertext's (their value does not matter, only
+// the size the limits judge).
+Bytes DerivedForwardInput(const TestCase& c) {
+  const bool wrap = c.mode == Mode::kKw || c.mode == Mode::kKwp;
+  const size_t n = wrap ? (c.ct.size() >= 8 ? c.ct.size() - 8 : 0) : c.ct.size();
+  return Bytes(c.ct.begin(), c.ct.begin() + static_cast<std::ptrdiff_t>(n));
+}
+
 std::vector<Check> ChecksFor(const TestCase& c) {
   std::vector<Check> checks;
   const bool aead = c.mode == Mode::kGcm || c.mode == Mode::kCcm;
@@ -92,6 +107,8 @@ std::vector<Check> ChecksFor(const TestCase& c) {
     k.want = c.expect == Expect::kValid     ? Want::kEqual
              : c.expect == Expect::kInvalid ? Want::kDifferOrRefuse
                                             : Want::kEqualOrRefuse;
+    // A MAC request the standard forbids (a bad key size, a tag longer than a block) is refused.
+    if (c.expect == Expect::kInvalid && ForbiddenBy(k.request)) k.want = Want::kRefuse;
     checks.push_back(k);
     return checks;
   }
@@ -122,11 +139,25 @@ std::vector<Check> ChecksFor(const TestCase& c) {
       if (do_enc) checks.push_back(enc);
       if (do_dec) checks.push_back(dec);
       break;
-    case Expect::kInvalid:
+    case Expect::kInvalid: {
       enc.want = dec.want = Want::kRefuse;
-      if (do_dec) checks.push_back(dec);
-      if (c.params_invalid || c.direction == Direction::kEncrypt) checks.push_back(enc);
+      // The vector's own directions, as its flags say ...
+      const bool ask_dec = do_dec || ForbiddenBy(dec.request).has_value();
+      const bool ask_enc = c.params_invalid || c.direction == Direction::kEncrypt ||
+                           ForbiddenBy(enc.request).has_value();
+      if (ask_dec) checks.push_back(dec);
+      if (ask_enc) checks.push_back(enc);
+      // ... and, where the inverse request breaks a limit but the vector states no forbidden
+      // forward request, the forward request that inverse stands for (the input it would have
+      // come from: KW/KWP 8 bytes shorter, the tag length of its tag), when that breaks a limit.
+      if (!ask_enc && ForbiddenBy(dec.request)) {
+        Check derived = enc;
+        derived.request.input = DerivedForwardInput(c);
+        if (aead) derived.request.tag_len = c.tag.size();
+        if (ForbiddenBy(derived.request)) checks.push_back(derived);
+      }
       break;
+    }
     case Expect::kAcceptable:
       enc.want = dec.want = Want::kEqualOrRefuse;
       if (do_enc) checks.push_back(enc);

@@ -120,6 +120,82 @@ TEST(RunCaseTest, InvalidNeedsRefusal) {
   EXPECT_EQ(r.message.substr(0, 30), "gcm-seal: expected a refusal, ");
 }
 
+// Refusals derived from the standard's limits (mode_limits.h), whatever the file's flags say.
+std::vector<Op> Ops(const TestCase& c) {
+  std::vector<Op> ops;
+  for (const Request& r : RequestsFor(c)) ops.push_back(r.op);
+  return ops;
+}
+
+TestCase KwCase(Mode mode, size_t msg, size_t ct) {
+  TestCase c;
+  c.where = "w.json:tcId 22";
+  c.mode = mode;
+  c.key = Bytes(16, 1);
+  c.msg = Bytes(msg, 2);
+  c.ct = Bytes(ct, 3);
+  c.expect = Expect::kInvalid;
+  return c;
+}
+
+TEST(RunCaseTest, InvalidAsksEveryDirectionTheStandardForbids) {
+  // KW: the wrap of an empty key is asked beside the unwrap, and must be refused.
+  EXPECT_EQ(Ops(KwCase(Mode::kKw, 0, 0)), (std::vector<Op>{Op::kKwUnwrap, Op::kKwWrap}));
+  // An unwrap input of 20 bytes stands for a 12-byte key: its wrap is derived and asked.
+  std::vector<Request> reqs = RequestsFor(KwCase(Mode::kKw, 16, 20));
+  ASSERT_EQ(reqs.size(), 2u);
+  EXPECT_EQ(reqs[1].op, Op::kKwWrap);
+  EXPECT_EQ(reqs[1].input.size(), 12u);
+  // Not over-demanded: a 16-byte unwrap input (an 8-byte key, "acceptable" to wrap) and a KW case
+  // whose sizes are all allowed (a modified IV) ask the unwrap only.
+  EXPECT_EQ(Ops(KwCase(Mode::kKw, 8, 16)), std::vector<Op>{Op::kKwUnwrap});
+  EXPECT_EQ(Ops(KwCase(Mode::kKw, 16, 24)), std::vector<Op>{Op::kKwUnwrap});
+  // KWP: the wrap of an empty key.
+  EXPECT_EQ(Ops(KwCase(Mode::kKwp, 0, 8)), (std::vector<Op>{Op::kKwpUnwrap, Op::kKwpWrap}));
+  EXPECT_EQ(Ops(KwCase(Mode::kKwp, 5, 16)), std::vector<Op>{Op::kKwpUnwrap});
+  // GCM: a 5-byte tag to open stands for a seal with a 5-byte tag (the file's tag_len is 16).
+  TestCase gcm = GcmCase(Expect::kInvalid);
+  gcm.tag = Bytes(5, 0xcc);
+  reqs = RequestsFor(gcm);
+  ASSERT_EQ(reqs.size(), 2u);
+  EXPECT_EQ(reqs[1].op, Op::kGcmSeal);
+  EXPECT_EQ(reqs[1].tag_len, 5u);
+  Scripted seals_anyway([](const Request& q) -> std::optional<Result> {
+    if (q.op == Op::kGcmSeal) return Accepted({0x01}, Bytes(5, 0));
+    return Refused();
+  });
+  CaseResult r = RunCase(seals_anyway, gcm);
+  EXPECT_EQ(r.outcome, CaseOutcome::kFail);
+  EXPECT_EQ(r.message, "gcm-seal: expected a refusal, got output=01 tag=0000000000");
+  // GCM tags of 4 and 8 bytes are allowed (restricted), so only the open is asked.
+  gcm.tag = Bytes(8, 0xcc);
+  EXPECT_EQ(Ops(gcm), std::vector<Op>{Op::kGcmOpen});
+  // An encrypt-only CBC case with a partial block: the decrypt of its 17 bytes is asked too.
+  TestCase cbc;
+  cbc.mode = Mode::kCbc;
+  cbc.key = Bytes(16, 1);
+  cbc.iv = Bytes(16, 2);
+  cbc.msg = Bytes(17, 3);
+  cbc.ct = Bytes(17, 4);
+  cbc.expect = Expect::kInvalid;
+  cbc.direction = Direction::kEncrypt;
+  EXPECT_EQ(Ops(cbc), (std::vector<Op>{Op::kCbcDecrypt, Op::kCbcEncrypt}));
+  // A 10-byte key: both directions, whatever the flags.
+  TestCase key = GcmCase(Expect::kInvalid);
+  key.key = Bytes(10, 1);
+  EXPECT_EQ(Ops(key), (std::vector<Op>{Op::kGcmOpen, Op::kGcmSeal}));
+  // CMAC with a bad key must be refused: a differing tag is no longer enough.
+  TestCase mac;
+  mac.mode = Mode::kCmac;
+  mac.key = Bytes(0);
+  mac.tag = Bytes(16, 9);
+  mac.tag_len = 16;
+  mac.expect = Expect::kInvalid;
+  Scripted differs(
+      [](const Request&) -> std::optional<Result> { return Accepted({}, Bytes(16, 8)); });
+  EXPECT_EQ(RunCase(differs, mac).outcome, CaseOutcome::kFail);
+}
+
 TEST(RunCaseTest, AcceptableTakesRefusalOrExactAnswer) {
   TestCase c = GcmCase(Expect::kAcceptable);
   Scripted refuses([](const Request&) -> std::optional<Result> { return Refused(); });
