@@ -18,16 +18,10 @@ import subprocess
 import sys
 import unittest
 
-try:
-    import yaml
-except ImportError:  # the interpreter on PATH may lack PyYAML; Debian's python3-yaml has it
-    if sys.executable != "/usr/bin/python3" and os.path.exists("/usr/bin/python3"):
-        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
-    raise
-
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import unittest_junit  # noqa: E402
+from pyyaml import yaml  # noqa: E402
 
 TEST_WORKFLOW = ".github/workflows/ariasuite_test.yml"
 KERNEL_WORKFLOW = "tools/ci/kernel_tree_gate.yml"
