@@ -139,15 +139,21 @@ ASM = textwrap.dedent("""\
     """)
 
 
+
+def assemble(text):
+    """text assembled by gcc into a temporary object, as isa.Object."""
+    d = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+    src, obj = os.path.join(d, "t.S"), os.path.join(d, "t.o")
+    with open(src, "w") as f:
+        f.write(text)
+    subprocess.check_call(["gcc", "-c", src, "-o", obj])
+    return isa.Object(obj)
+
+
 class IsaTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        d = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
-        src, obj = os.path.join(d, "t.S"), os.path.join(d, "t.o")
-        with open(src, "w") as f:
-            f.write(ASM)
-        subprocess.check_call(["gcc", "-c", src, "-o", obj])
-        cls.obj = isa.Object(obj)
+        cls.obj = assemble(ASM)
 
     def test_classification_by_the_assembler(self):
         insns = {i.text: i for i in self.obj.functions["f"] + self.obj.functions["g"]}
@@ -215,12 +221,7 @@ WIDE_ASM = textwrap.dedent("""\
 class AlignmentWidthTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        d = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
-        src, obj = os.path.join(d, "w.S"), os.path.join(d, "w.o")
-        with open(src, "w") as f:
-            f.write(WIDE_ASM)
-        subprocess.check_call(["gcc", "-c", src, "-o", obj])
-        cls.bad, cls.good = isa.alignment_findings(isa.Object(obj))
+        cls.bad, cls.good = isa.alignment_findings(assemble(WIDE_ASM))
 
     @staticmethod
     def rows(entries):
