@@ -24,6 +24,9 @@ fuzz_usage() {
   sed -n 's/^# \{0,1\}//; 2,11p' "$ARIASUITE_ROOT/tools/cmd/fuzz.sh"
 }
 
+# shellcheck source=tools/cmd/lib/counts.sh
+source "$ARIASUITE_ROOT/tools/cmd/lib/counts.sh"
+
 fuzz_seconds=60
 fuzz_jobs=1
 fuzz_oss=0
@@ -82,8 +85,6 @@ fuzz_targets=("${fuzz_targets[@]}")
 if [[ ${#fuzz_targets[@]} -eq 0 ]]; then
   for r in "${fuzz_skipped[@]}"; do echo "fuzz: SKIP $r"; done
   echo "fuzz: 0 passed, 0 failed, ${#fuzz_skipped[@]} skipped"
-  # shellcheck source=tools/cmd/lib/counts.sh
-  source "$ARIASUITE_ROOT/tools/cmd/lib/counts.sh"
   counts_status fuzz 0 0 "${#fuzz_skipped[@]}" "every target skipped: $(IFS=';'; echo "${fuzz_skipped[*]}")" || exit $?
 fi
 
@@ -271,6 +272,4 @@ if [[ $third -gt 0 ]]; then
 else
   echo "$counts"
 fi
-# shellcheck source=tools/cmd/lib/counts.sh
-source "$ARIASUITE_ROOT/tools/cmd/lib/counts.sh"
 counts_status fuzz "$passed" "$failed" "${#fuzz_skipped[@]}"
