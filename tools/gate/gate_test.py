@@ -3,7 +3,7 @@
 party, is planted here and must give a non-zero verdict with its one-line reason.
 
 ariasuite is a gate: its exit status decides whether a kernel patch or a library release goes in.
-Each test below plants one scenario of README.md's table "What makes the gate fail" and asserts the
+Each test below plants one scenario of tools/gate/README.md's table and asserts the
 exit status and the line the user sees. Paths are runfiles of //tools/gate:gate_test.
 """
 import os
