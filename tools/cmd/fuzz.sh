@@ -67,11 +67,11 @@ done
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}"
 
 # kernel_aria_asm fuzzes the kernel's own ARIA assembly, assembled from the cached kernel tree (or
-# $ARIASUITE_KERNEL_TREE) by tools/kernel_asm; without a tree it is skipped, never passed.
+# $ARIASUITE_KERNEL_TREE) by kernel-tests/asm; without a tree it is skipped, never passed.
 fuzz_skipped=()
 for i in "${!fuzz_targets[@]}"; do
   [[ "${fuzz_targets[$i]}" == kernel_aria_asm ]] || continue
-  if ka_dir="$(python3 "$ARIASUITE_ROOT/tools/kernel_asm/main.py" build --print-dir 2>"/tmp/ariasuite-kernel-asm.$$")"; then
+  if ka_dir="$(python3 "$ARIASUITE_ROOT/kernel-tests/asm/main.py" build --print-dir 2>"/tmp/ariasuite-kernel-asm.$$")"; then
     export ARIASUITE_KERNEL_ASM_DIR="$ka_dir"
   else
     fuzz_skipped+=("kernel_aria_asm: $(tail -n 1 "/tmp/ariasuite-kernel-asm.$$" | sed 's/^ariasuite kernel-asm: error: //')")

@@ -32,6 +32,6 @@ python3 "$here/build_targets.py" "$@"
 # of arch/x86, crypto/ and include/crypto/); without one the target still builds and skips.
 ktree="${ARIASUITE_KERNEL_TREE:-${SRC:+$SRC/linux}}"
 if [[ -n "$ktree" && -f "$ktree/arch/x86/crypto/aria-aesni-avx-asm_64.S" ]]; then
-  ARIASUITE_ASM_CC="$CC" python3 "$root/tools/kernel_asm/main.py" build --kernel-tree "$ktree" \
+  ARIASUITE_ASM_CC="$CC" python3 "$root/kernel-tests/asm/main.py" build --kernel-tree "$ktree" \
     --build-dir "$OUT/kernel_aria_asm"
 fi
