@@ -20,8 +20,8 @@ FORMAT_PACKAGES = [
     "tools/cli",
     "tools/ct",
     "tools/ct/msan",
-    "tools/vectors_gen",
     "vectors",
+    "vectors/gen",
 ]
 
 FORMAT_EXCLUDED = [

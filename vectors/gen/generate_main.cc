@@ -5,7 +5,7 @@
 #include <iostream>
 #include <string>
 
-#include "tools/vectors_gen/generate.h"
+#include "vectors/gen/generate.h"
 
 int main(int argc, char** argv) {
   std::string root;

@@ -1,7 +1,7 @@
 // The committed generated vectors regenerate byte-identically (so nobody edits them by hand and
 // the generator stays deterministic), and each case agrees where it says it does. (The GF(2^128)
 // algebra the generator relies on is checked by //oracles:gcm_math_test.)
-#include "tools/vectors_gen/generate.h"
+#include "vectors/gen/generate.h"
 
 #include <fstream>
 #include <set>
@@ -33,7 +33,7 @@ TEST(GenerateTest, CommittedFilesRegenerateByteIdentically) {
         << f.path << " differs from a fresh generation (run: tools/ariasuite vectors generate)";
   }
   // The committed sets (the filegroups in vectors/BUILD) hold exactly the generated files.
-  for (const char* list : {"tools/vectors_gen/generated_files.txt"}) {
+  for (const char* list : {"vectors/gen/generated_files.txt"}) {
     std::ifstream in(testdata::RunfilePath(list));
     std::string line;
     std::set<std::string> committed;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of tools/fuzzing/coverage_summary.py's explained lines (fuzz/COVERAGE.md's table): a
+"""Tests of fuzz/tools/coverage_summary.py's explained lines (fuzz/COVERAGE.md's table): a
 listed unreached line, or an unreached line of a listed function, is set aside in the second impl/
 figure and marked "(explained)"; an unreached line no row lists stays unexplained and comes first
 in uncovered.txt; a row that went stale (a listed line reached, past the file's end, a function or

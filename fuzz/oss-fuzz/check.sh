@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks the OSS-Fuzz build here: runs tools/oss-fuzz/build.sh with the variables set as OSS-Fuzz
+# Checks the OSS-Fuzz build here: runs fuzz/oss-fuzz/build.sh with the variables set as OSS-Fuzz
 # sets them for libFuzzer + ASan (CC=clang, CXX=clang++, its CFLAGS/CXXFLAGS, LIB_FUZZING_ENGINE,
 # OUT, SRC, WORK), then runs every produced fuzzer once over its seed corpus (-runs=0) and checks
 # that each has its dictionary and options. Prints one line per fuzzer and
@@ -13,7 +13,7 @@ flags="-O1 -fno-omit-frame-pointer -gline-tables-only -DFUZZING_BUILD_MODE_UNSAF
 flags+=" -fsanitize=address -fsanitize-address-use-after-scope -fsanitize=fuzzer-no-link"
 if ! env CC=clang CXX=clang++ CFLAGS="$flags" CXXFLAGS="$flags" LIB_FUZZING_ENGINE=-fsanitize=fuzzer \
     OUT="$tmp/out" SRC="$tmp/src" WORK="$tmp/work" ARIASUITE_JOBS="${ARIASUITE_JOBS:-2}" \
-    bash "$root/tools/oss-fuzz/build.sh" > "$tmp/build.log" 2>&1; then
+    bash "$root/fuzz/oss-fuzz/build.sh" > "$tmp/build.log" 2>&1; then
   tail -n 30 "$tmp/build.log"
   echo "oss-fuzz check: 0 passed, 1 failed (build.sh failed)"
   exit 1
@@ -22,7 +22,7 @@ passed=0
 failed=0
 # Every target build_targets.py knows must be in $OUT: a missing binary is a failure, never a
 # shorter list.
-targets="$(OUT="$tmp/out" WORK="$tmp/work" python3 "$root/tools/oss-fuzz/build_targets.py" --list)" ||
+targets="$(OUT="$tmp/out" WORK="$tmp/work" python3 "$root/fuzz/oss-fuzz/build_targets.py" --list)" ||
   { echo "oss-fuzz check: 0 passed, 1 failed (build_targets.py --list failed)"; exit 1; }
 for t in $targets; do
   name="${t}_fuzzer"

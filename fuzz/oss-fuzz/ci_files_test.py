@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Checks the continuous-fuzzing files a project commits: the ClusterFuzzLite workflows in
 .github/workflows/cflite_*.yml (PR fuzzing in code-change mode, continuous builds, batch fuzzing,
-pruning and coverage), .clusterfuzzlite/ and the OSS-Fuzz project folder tools/oss-fuzz/: each YAML
+pruning and coverage), .clusterfuzzlite/ and the OSS-Fuzz project folder fuzz/oss-fuzz/: each YAML
 parses and has the keys its consumer requires, every mode is covered, and every file builds the
-targets of tools/oss-fuzz/build.sh (the build `tools/ariasuite fuzz --oss-fuzz-check` runs here).
+targets of fuzz/oss-fuzz/build.sh (the build `tools/ariasuite fuzz --oss-fuzz-check` runs here).
 """
 import os
 import sys
@@ -68,18 +68,18 @@ class WorkflowsTest(unittest.TestCase):
 class ProjectFilesTest(unittest.TestCase):
     def test_clusterfuzzlite_folder(self):
         self.assertEqual(load(".clusterfuzzlite/project.yaml").get("language"), "c++")
-        self.assertIn("tools/oss-fuzz/build.sh", read(".clusterfuzzlite/build.sh"))
+        self.assertIn("fuzz/oss-fuzz/build.sh", read(".clusterfuzzlite/build.sh"))
         self.assertIn("COPY .clusterfuzzlite/build.sh $SRC/", read(".clusterfuzzlite/Dockerfile"))
 
     def test_oss_fuzz_project_folder(self):
-        p = load("tools/oss-fuzz/project.yaml")
+        p = load("fuzz/oss-fuzz/project.yaml")
         self.assertEqual(p.get("language"), "c++")
         for key in ("homepage", "primary_contact", "main_repo"):
             self.assertIn(key, p)
         self.assertEqual(p.get("fuzzing_engines"), ["libfuzzer"])
         self.assertTrue({"address", "undefined"} <= set(p.get("sanitizers", [])))
-        self.assertIn("build.sh", read("tools/oss-fuzz/Dockerfile"))
-        self.assertTrue(os.access(os.path.join(ROOT, "tools/oss-fuzz/build.sh"), os.X_OK))
+        self.assertIn("build.sh", read("fuzz/oss-fuzz/Dockerfile"))
+        self.assertTrue(os.access(os.path.join(ROOT, "fuzz/oss-fuzz/build.sh"), os.X_OK))
 
 
 if __name__ == "__main__":

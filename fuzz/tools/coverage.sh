@@ -84,7 +84,7 @@ ignore='^/usr/|/external/'
   >"$out/all.txt" 2>/dev/null || { echo "coverage: llvm-cov show (text) failed"; exit 1; }
 explained=()
 [[ -f "$root/fuzz/COVERAGE.md" ]] && explained=("$root/fuzz/COVERAGE.md" "$out/functions.json")
-python3 "$root/tools/fuzzing/coverage_summary.py" "$out/summary.json" "$out/all.txt" \
+python3 "$root/fuzz/tools/coverage_summary.py" "$out/summary.json" "$out/all.txt" \
   "$out/summary.txt" "$out/uncovered.txt" "${explained[@]}" || exit 1
 cat "$out/summary.txt"
 echo "coverage: $(grep -c . "$out/uncovered.txt") impl/ lines no input reaches, $(grep -vc '(explained)' "$out/uncovered.txt") of them not explained in fuzz/COVERAGE.md: $out/uncovered.txt"

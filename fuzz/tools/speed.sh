@@ -5,12 +5,12 @@
 # sanitizers the binary was built with. One line per target: execs, wall-clock exec/s (libFuzzer's
 # average_exec_per_sec) and execs per CPU second of the fuzzer and its children (which a loaded
 # machine disturbs less), with the 1-minute load average before and after.
-# Usage: tools/fuzzing/speed.sh BIN_DIR SECONDS TARGET...
+# Usage: fuzz/tools/speed.sh BIN_DIR SECONDS TARGET...
 #   BIN_DIR  holds <target>_fuzzer (e.g. the fuzz build's bazel-bin/fuzz, or a saved copy; a
 #            gcm_layer_boringssl copy needs boringssl_adapter beside it)
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-[[ $# -ge 3 ]] || { echo "usage: tools/fuzzing/speed.sh BIN_DIR SECONDS TARGET..." >&2; exit 2; }
+[[ $# -ge 3 ]] || { echo "usage: fuzz/tools/speed.sh BIN_DIR SECONDS TARGET..." >&2; exit 2; }
 bin_dir="$1"
 seconds="$2"
 shift 2
