@@ -7,9 +7,11 @@ Counts the files git tracks. Source is C/C++ (.cc .h .c), Python, shell, Starlar
 and any other file starting with a #! line; data (vectors, corpora, JSON, YAML, Markdown, mutant
 rules, patches) is not source. A source file is a test file when any of these holds:
   - its name matches *_test.* or *_test (e.g. vm_test.sh, aria_ctx_test.cc);
-  - a directory on its path is testdata/ or testing/;
-  - it is a test-only helper: named fake_*, *_testing.*, *_plant* or *_for_testing*, or listed
-    only by BUILD rules that are tests (kind ending in _test) or marked testonly = True.
+  - a directory on its path is testdata/;
+  - it is a test-only helper: named fake_*, *_testing.* or *_plant*, or named only by BUILD rules
+    that are tests (kind ending in _test) or marked testonly = True (impl/testing's test-only
+    libraries, the vector generator); a file any other rule names (a library, a binary, a
+    filegroup, exports_files) is not test-only.
 Prints one line per top-level directory (non-test lines, test lines) and the share of all
 non-test lines under tools/.
 """
@@ -22,7 +24,7 @@ import subprocess
 import sys
 
 SOURCE_EXT = (".cc", ".h", ".c", ".py", ".sh", ".bzl")
-HELPER_PATTERNS = (r"^fake_", r"_testing\.", r"_plant", r"_for_testing")
+HELPER_PATTERNS = (r"^fake_", r"_testing\.", r"_plant")
 
 
 def tracked_files(repo):
@@ -82,7 +84,7 @@ def build_references(repo, files):
 def is_test(path, test_only_refs):
     base = os.path.basename(path)
     parts = path.split("/")[:-1]
-    if re.search(r"_test(\.|$)", base) or "testdata" in parts or "testing" in parts:
+    if re.search(r"_test(\.|$)", base) or "testdata" in parts:
         return True
     if any(re.search(p, base) for p in HELPER_PATTERNS):
         return True
