@@ -8,10 +8,11 @@ and any other file starting with a #! line; data (vectors, corpora, JSON, YAML, 
 rules, patches) is not source. A source file is a test file when any of these holds:
   - its name matches *_test.* or *_test (e.g. vm_test.sh, aria_ctx_test.cc);
   - a directory on its path is testdata/;
-  - it is a test-only helper: named fake_*, *_testing.* or *_plant*, or named only by BUILD rules
-    that are tests (kind ending in _test) or marked testonly = True (impl/testing's test-only
-    libraries, the vector generator); a file any other rule names (a library, a binary, a
-    filegroup, exports_files) is not test-only.
+  - it is a test-only helper: named fake_*, *_testing.* or *_plant*, or in the srcs/hdrs of
+    BUILD rules that are tests (kind ending in _test) or marked testonly = True (impl/testing's
+    test-only libraries, the vector generator) and named by no other rule; a file any other rule
+    names (a library, a binary, a filegroup, exports_files) or that a test only lists as data
+    (the program it runs) is not test-only.
 Prints one line per top-level directory (non-test lines, test lines) and the share of all
 non-test lines under tools/.
 """
@@ -74,7 +75,12 @@ def build_references(repo, files):
             text = f.read()
         for kind, body in build_blocks(text):
             is_test = kind.endswith("_test") or re.search(r"testonly\s*=\s*(True|1)", body)
-            for s in re.findall(r'"([^"$:/][^"$:]*)"', body):
+            # A test names its code in srcs/hdrs; what it lists as data (the program it runs) is
+            # not made test-only by that.
+            names = body
+            if is_test:
+                names = " ".join(re.findall(r"\b(?:srcs|hdrs)\s*=\s*\[([^\]]*)\]", body))
+            for s in re.findall(r'"([^"$:/][^"$:]*)"', names):
                 path = os.path.join(pkg, s) if pkg else s
                 if path in present:
                     (test_refs if is_test else other_refs).add(path)

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Tests of tools/layout_stats.py on a made-up git tree: which files count as test (*_test.*,
-testdata/, fake_*, files only test or testonly rules name; a file a library also names stays
-source), which count as source at all (no data files, a #! script does), the tools/ share, and a
-folder that is not a git checkout refused with one line and exit 2."""
+testdata/, fake_*, files only the srcs of test or testonly rules name; a file a library also
+names, or a test only runs as data, stays source), which count as source at all (no data files; a
+#! script does), the tools/ share, and a folder that is not a git checkout refused with one line
+and exit 2."""
 import json
 import os
 import subprocess
@@ -30,6 +31,7 @@ cc_library(
 sh_test(
     name = "run_test",
     srcs = ["runner.sh"],
+    data = ["tool.py"],  # the program a test runs stays source
 )
 '''
 
@@ -43,11 +45,12 @@ class LayoutStatsTest(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory()
         self.repo = self.tmp.name
         files = {
-            "impl/BUILD": BUILD,                  # 13 non-blank lines, source
+            "impl/BUILD": BUILD,                  # 14 non-blank lines, source
             "impl/lib.cc": lines(10),             # source
             "impl/shared.cc": lines(5),           # source: a library names it too
             "impl/helper.cc": lines(7),           # test: only a testonly rule names it
             "impl/runner.sh": lines(3),           # test: only an sh_test names it
+            "impl/tool.py": lines(2),             # source: only a test's data
             "impl/lib_test.cc": lines(20),        # test by name
             "impl/testdata/gen.py": lines(4),     # test: testdata/
             "impl/vectors.json": lines(50),       # data, not counted
@@ -75,15 +78,15 @@ class LayoutStatsTest(unittest.TestCase):
         p = self.run_stats("--json", self.repo)
         self.assertEqual(p.returncode, 0, p.stderr)
         got = json.loads(p.stdout)
-        self.assertEqual(got["dirs"]["impl"], {"source": 13 + 10 + 5, "test": 7 + 3 + 20 + 4})
+        self.assertEqual(got["dirs"]["impl"], {"source": 14 + 10 + 5 + 2, "test": 7 + 3 + 20 + 4})
         self.assertEqual(got["dirs"]["tools"], {"source": 10 + 10, "test": 6})
-        self.assertEqual(got["source_total"], 48)
-        self.assertEqual(got["tools_share_percent"], 41.7)
+        self.assertEqual(got["source_total"], 51)
+        self.assertEqual(got["tools_share_percent"], 39.2)
 
     def test_text_output(self):
         p = self.run_stats(self.repo)
         self.assertEqual(p.returncode, 0, p.stderr)
-        self.assertIn("tools/ share of non-test source lines: 41.7% (20 of 48)", p.stdout)
+        self.assertIn("tools/ share of non-test source lines: 39.2% (20 of 51)", p.stdout)
 
     def test_not_a_checkout(self):
         with tempfile.TemporaryDirectory() as d:
