@@ -168,3 +168,31 @@ def find_tree(explicit=None, cache=None, log=None):
                 % os.path.basename(deb))
         _extract(deb, dest)
     return Tree(dest, "cached %s" % name).check()
+
+
+def extract_cached(cache=None, log=None):
+    """Extracts the WANTED files of every linux-source package in the cache that is not extracted
+    yet (the prepared kernel's series and the others debian.OTHER_SOURCE_SERIES downloads), so that
+    tests reading a series' files find them before any kernel-asm run. Returns the trees' roots."""
+    roots = []
+    for deb in sorted(glob.glob(os.path.join(debian.cache_root(cache), "debs",
+                                             "linux-source-*_all.deb"))):
+        dest = os.path.join(debian.cache_root(cache), "source",
+                            os.path.basename(deb)[:-len("_all.deb")])
+        if not os.path.exists(os.path.join(dest, ".ariasuite-extracted")):
+            if log:
+                log("extracting the ARIA sources and testmgr.h from %s" % os.path.basename(deb))
+            _extract(deb, dest)
+        roots.append(dest)
+    return roots
+
+
+if __name__ == "__main__":
+    # kernel-tests/asm/tree.py --extract-cached: what `tools/ariasuite test` runs after preparing.
+    if sys.argv[1:] != ["--extract-cached"]:
+        sys.exit("usage: %s --extract-cached" % sys.argv[0])
+    try:
+        for root in extract_cached(log=lambda m: print("ariasuite kernel-asm: " + m, flush=True)):
+            print("ariasuite kernel-asm: sources ready: " + root)
+    except TreeError as e:
+        sys.exit("ariasuite kernel-asm: " + e.args[0])
