@@ -13,6 +13,7 @@ FORMAT_PACKAGES = [
     "impl/ct",
     "impl/testing",
     "kernel-tests",
+    "kernel-tests/upstream",
     "oracles",
     "tools/bench",
     "tools/cli",

@@ -71,9 +71,10 @@ struct Oracles {
     std::optional<Result> a = ours->Run(r);
     std::optional<Result> b = openssl->Run(r);
     if (!a || !a->accepted || !b || !b->accepted || a->output != b->output || a->tag != b->tag) {
-      std::cerr << "gen_vectors: " << what << ": ariasuite's reference and OpenSSL disagree: "
-                << oracles::DescribeRequest(r) << " -> ours " << oracles::DescribeResult(a)
-                << ", openssl " << oracles::DescribeResult(b) << "\n";
+      std::cerr << "gen_vectors: " << what
+                << ": ariasuite's reference and OpenSSL disagree: " << oracles::DescribeRequest(r)
+                << " -> ours " << oracles::DescribeResult(a) << ", openssl "
+                << oracles::DescribeResult(b) << "\n";
       std::exit(1);
     }
     *agreed = "ariasuite's scalar reference and OpenSSL 3";
@@ -158,8 +159,8 @@ void CipherEntries(Oracles& o, const char* array, const std::vector<CipherVec>& 
                                                    : CounterPlus(r.iv, (v.len + 15) / 16);
       out << "\t\t.iv_out\t= " << CString(iv_out, kInd) << ",\n";
     }
-    out << "\t\t.ptext\t= " << CString(r.input, kInd) << ",\n\t\t.ctext\t= "
-        << CString(res.output, kInd) << ",\n\t\t.len\t= " << v.len << ",\n";
+    out << "\t\t.ptext\t= " << CString(r.input, kInd)
+        << ",\n\t\t.ctext\t= " << CString(res.output, kInd) << ",\n\t\t.len\t= " << v.len << ",\n";
   }
 }
 
@@ -204,8 +205,8 @@ void Testmgr(Oracles& o, std::ostream& out) {
   // 113 blocks = 64 + 32 + 16 + 1: every batch of the GFNI/AVX-512 driver (64, then the AVX2
   // 32-way, the AVX 16-way, one block), 3 x 32 + 16 + 1 on AVX2, 7 x 16 + 1 on AVX.
   CipherEntries(o, "aria_tv_template",
-                {{"113 blocks: the 64-, 32- and 16-block batches and a single block", Op::kEcbEncrypt,
-                  16, 113 * 16}},
+                {{"113 blocks: the 64-, 32- and 16-block batches and a single block",
+                  Op::kEcbEncrypt, 16, 113 * 16}},
                 out);
   CipherEntries(o, "aria_cbc_tv_template",
                 {{"17 blocks (a 16-block batch of the decryption and one more), 192-bit key",
@@ -213,7 +214,8 @@ void Testmgr(Oracles& o, std::ostream& out) {
                 out);
   CipherEntries(
       o, "aria_ctr_tv_template",
-      {{"113 blocks and a 7-byte tail; the low 64 bits of the counter carry into bit 64 at block 40",
+      {{"113 blocks and a 7-byte tail; the low 64 bits of the counter carry into bit 64 at block "
+        "40",
         Op::kCtrEncrypt, 32, 113 * 16 + 7, 8, 0xd8},
        {"33 blocks and a 5-byte tail; the low 32 bits of the counter carry into bit 32 at block 20",
         Op::kCtrEncrypt, 16, 33 * 16 + 5, 4, 0xec},
@@ -258,8 +260,7 @@ std::string CArray(const char* name, const Bytes& b) {
 // iv + 1 (what the kernel's TLS_TX sends after setsockopt(TLS_TX) with these values).
 void TlsRecords(Oracles& o, const char* prefix, size_t key_len, std::ostream& out) {
   Rng rng(std::string("tls/") + prefix);
-  const Bytes key = rng.Take(key_len), iv = rng.Take(8), salt = rng.Take(4),
-              rec_seq = rng.Take(8);
+  const Bytes key = rng.Take(key_len), iv = rng.Take(8), salt = rng.Take(4), rec_seq = rng.Take(8);
   const size_t lens[2] = {37, 1029};
   std::vector<Bytes> records;
   std::string agreed;
