@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Patch 2's testmgr.h vectors through the kernel's own ARIA assembly, natively
-(tools/ariasuite kernel-asm's harness reads the ARIA templates of a tree's crypto/testmgr.h):
+(tools/ariasuite kernel-asm's harness, kernel-tests/asm, reads the ARIA templates of a tree's crypto/testmgr.h):
   1. the cached Linux tree with series/ patch 2 applied to its testmgr.h: every function passes
      its testmgr check (the new vectors are what the kernel's code computes);
   2. that tree with the GFNI/AVX-512 CTR code's 2^64 carry constant planted wrong: with the stock
@@ -17,7 +17,7 @@ import unittest
 MAIN, HARNESS, SERIES = (os.path.abspath(a) for a in sys.argv[1:4])
 sys.argv[1:] = []
 sys.path.insert(0, os.path.dirname(MAIN))
-sys.path.insert(0, os.path.dirname(os.path.dirname(MAIN)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(MAIN))), "tools"))
 
 import tree as treemod  # noqa: E402
 import unittest_junit  # noqa: E402
