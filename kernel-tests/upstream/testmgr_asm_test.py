@@ -5,7 +5,9 @@
      its testmgr check (the new vectors are what the kernel's code computes);
   2. that tree with the GFNI/AVX-512 CTR code's 2^64 carry constant planted wrong: with the stock
      testmgr.h the 64-way CTR function's testmgr check passes (no stock vector reaches a 2^64
-     carry inside a 64-block call), with patch 2's it fails.
+     carry inside a 64-block call), with patch 2's it fails;
+  3. patch 3 applied to the glue: the ISA audit's AVX512BW/AVX512DQ findings are gone (--strict
+     passes; on the stock glue --strict fails on them).
 Skipped with the reason when no kernel tree is cached. Arguments: main.py, the harness, series/."""
 import glob
 import os
@@ -27,7 +29,7 @@ AVX512_ASM = "arch/x86/crypto/aria-gfni-avx512-asm_64.S"
 CTR64 = ("aria-gfni-avx512", "aria_gfni_avx512_ctr_crypt_64way")
 
 
-def copy_tree(name, patch_testmgr, plant_carry):
+def copy_tree(name, patch_testmgr, plant_carry, patch_glue=False):
     try:
         src = treemod.find_tree(os.environ.get("ARIASUITE_KERNEL_TREE") or None)
     except treemod.TreeError as e:
@@ -39,9 +41,10 @@ def copy_tree(name, patch_testmgr, plant_carry):
             rel = os.path.relpath(full, src.root)
             os.makedirs(os.path.dirname(os.path.join(dest, rel)), exist_ok=True)
             shutil.copy(full, os.path.join(dest, rel))
-    if patch_testmgr:
-        p = glob.glob(os.path.join(SERIES, "0002-*.patch"))[0]
-        subprocess.run(["patch", "-s", "-p1", "-d", dest, "-i", p], check=True)
+    for wanted, number in ((patch_testmgr, "0002"), (patch_glue, "0003")):
+        if wanted:
+            p = glob.glob(os.path.join(SERIES, number + "-*.patch"))[0]
+            subprocess.run(["patch", "-s", "-p1", "-d", dest, "-i", p], check=True)
     if plant_carry:
         asm = os.path.join(dest, AVX512_ASM)
         if not os.path.exists(asm):
@@ -54,9 +57,9 @@ def copy_tree(name, patch_testmgr, plant_carry):
     return dest
 
 
-def run(d):
+def run(d, *extra):
     p = subprocess.run([sys.executable, MAIN, "run", "--harness", HARNESS, "--seconds", "0.2",
-                        "--build-dir", d + ".build", "--kernel-tree", d],
+                        "--build-dir", d + ".build", "--kernel-tree", d] + list(extra),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     sys.stderr.write(p.stdout[-2500:])
     return p
@@ -75,6 +78,16 @@ class TestmgrAsmTest(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stdout[-2000:] + p.stderr[-500:])
         self.assertNotIn("testmgr, first failing case", p.stdout)
         self.assertRegex(p.stdout, r"kernel-asm: \d+ passed, 0 failed")
+
+    def test_patch_3_clears_the_isa_findings(self):
+        # The stock tree has the AVX512BW/AVX512DQ findings (known, so exit 0; --strict fails);
+        # with patch 3 the glue checks both: no finding, and --strict passes.
+        stock = run(copy_tree("stock_strict", False, False), "--strict")
+        self.assertEqual(stock.returncode, 1, stock.stderr[-500:])
+        self.assertIn("KNOWN: AVX512BW,AVX512DQ", row(stock.stdout, *CTR64))
+        fixed = run(copy_tree("patch3", False, False, patch_glue=True), "--strict")
+        self.assertEqual(fixed.returncode, 0, fixed.stdout[-2000:] + fixed.stderr[-500:])
+        self.assertRegex(fixed.stdout, r"kernel-asm: \d+ passed, 0 failed, 0 known findings")
 
     def test_planted_carry_fault_is_seen_only_by_the_patched_testmgr(self):
         if not os.access("/proc/cpuinfo", os.R_OK) or " gfni" not in open("/proc/cpuinfo").read():
