@@ -132,6 +132,21 @@ void OnTrap(int, siginfo_t*, void* context) {
   t.df = df;
 }
 
+uintptr_t g_fault_bias = 0;
+
+void OnFault(int sig, siginfo_t*, void* context) {
+  const greg_t* g = static_cast<ucontext_t*>(context)->uc_mcontext.gregs;
+  char line[96];
+  const int n = std::snprintf(line, sizeof(line), "FAULT\t%s\t@0x%lx\n",
+                              sig == SIGSEGV ? "SIGSEGV" : "SIGBUS",
+                              static_cast<unsigned long>(g[REG_RIP] - g_fault_bias));
+  if (n > 0 && write(STDOUT_FILENO, line, static_cast<size_t>(n)) < 0) {
+    // Nothing to do: the signal below still ends the process.
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
 }  // namespace
 
 bool XinuseAvailable() {
@@ -162,9 +177,23 @@ void AbiCall(void* fn, const uint64_t args[5], const AbiOptions& options, AbiRep
   f.flags = (xinuse ? 1 : 0) | (options.trace ? 2 : 0);
   Fill(low, top);
 
-  struct sigaction old_action;
+  struct sigaction old_action, old_segv, old_bus;
   stack_t old_stack;
   static uint8_t* alt = static_cast<uint8_t*>(std::malloc(256 * 1024));
+  stack_t ss = {};
+  ss.ss_sp = alt;
+  ss.ss_size = 256 * 1024;
+  struct sigaction fault = {};
+  fault.sa_sigaction = OnFault;
+  fault.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&fault.sa_mask);
+  g_fault_bias = options.bias;
+  std::fflush(stdout);
+  if (sigaltstack(&ss, &old_stack) != 0 || sigaction(SIGSEGV, &fault, &old_segv) != 0 ||
+      sigaction(SIGBUS, &fault, &old_bus) != 0) {
+    report->error = std::string("cannot install the fault handlers: ") + std::strerror(errno);
+    return;
+  }
   if (options.trace) {
     g_trace = Trace();
     g_trace.lo = low;
@@ -172,23 +201,23 @@ void AbiCall(void* fn, const uint64_t args[5], const AbiOptions& options, AbiRep
     std::memcpy(g_trace.canary, f.canary, sizeof(f.canary));
     std::memcpy(g_trace.last, f.canary, sizeof(f.canary));
     g_trace.report = report;
-    stack_t ss = {};
-    ss.ss_sp = alt;
-    ss.ss_size = 256 * 1024;
     struct sigaction sa = {};
     sa.sa_sigaction = OnTrap;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&sa.sa_mask);
-    if (sigaltstack(&ss, &old_stack) != 0 || sigaction(SIGTRAP, &sa, &old_action) != 0) {
+    if (sigaction(SIGTRAP, &sa, &old_action) != 0) {
       report->error = std::string("cannot install the SIGTRAP handler: ") + std::strerror(errno);
+      sigaction(SIGSEGV, &old_segv, nullptr);
+      sigaction(SIGBUS, &old_bus, nullptr);
+      sigaltstack(&old_stack, nullptr);
       return;
     }
   }
   ariasuite_abi_call(&f);
-  if (options.trace) {
-    sigaction(SIGTRAP, &old_action, nullptr);
-    sigaltstack(&old_stack, nullptr);
-  }
+  if (options.trace) sigaction(SIGTRAP, &old_action, nullptr);
+  sigaction(SIGSEGV, &old_segv, nullptr);
+  sigaction(SIGBUS, &old_bus, nullptr);
+  sigaltstack(&old_stack, nullptr);
   std::memcpy(report->out, f.out, sizeof(f.out));
   report->rflags = f.rflags & ~kTrapFlag;
   report->xinuse_known = xinuse;

@@ -16,6 +16,8 @@ namespace ariasuite::kernel_asm {
 struct AbiOptions {
   bool misaligned = false;  // rsp % 16 == 0 at entry (the ABI's is 8; the kernel guarantees only 8)
   bool trace = false;       // single-step the function (red-zone check, instruction addresses)
+  // Subtracted from the faulting instruction's address in the line a fault prints (see AbiCall).
+  uintptr_t bias = 0;
 };
 
 // The callee-saved registers in the order the trampoline fills them.
@@ -38,7 +40,9 @@ struct AbiReport {
   std::string error;             // "" or why the call could not be made as asked
 };
 
-// Calls fn(args[0..4]) as described above. Not reentrant (one static trampoline frame).
+// Calls fn(args[0..4]) as described above. Not reentrant (one static trampoline frame). A fault
+// (SIGSEGV, SIGBUS) inside the call prints `FAULT\t<signal>\t@0x<address - bias>` on stdout and
+// then kills the process with the signal, as it would have without the handler.
 void AbiCall(void* fn, const uint64_t args[5], const AbiOptions& options, AbiReport* report);
 
 // XGETBV with ECX=1 (XINUSE) is available on this CPU.

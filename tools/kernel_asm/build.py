@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import tempfile
 
+import abi
 import glue
 import isa
 import tree as treemod
@@ -59,7 +60,10 @@ def _digest(t):
     for dirpath, _, files in sorted(os.walk(SHIM)):
         for f in sorted(files):
             h.update(f.encode() + open(os.path.join(dirpath, f), "rb").read())
-    for f in ("build.py", "isa.py"):
+    for rel in (abi.LINKAGE, abi.CFI_TYPES):
+        p = t.optional(rel)
+        h.update(rel.encode() + b"\0" + (open(p, "rb").read() if p else b""))
+    for f in ("build.py", "isa.py", "abi.py"):
         h.update(open(os.path.join(HERE, f), "rb").read())
     h.update(_tool_version([CC, "--version"]).encode())
     h.update(_tool_version(["as", "--version"]).encode())
@@ -178,6 +182,7 @@ def _build_into(t, tmp, digest, log):
             lines = [l for l in p.stdout.decode(errors="replace").splitlines() if "rror" in l]
             raise BuildError("assembling %s failed: %s" % (t.asm(asm), (lines or ["?"])[0]))
         objects.append((driver, obj))
+    _build_kernel_objects(t, tmp)
     so = os.path.join(tmp, SO_NAME)
     p = subprocess.run([CC, "-shared", "-Wl,-z,noexecstack", "-o", so] + [o for _, o in objects],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -218,6 +223,26 @@ def _build_into(t, tmp, digest, log):
                                                        ",".join(flags) or "-"))
     with open(os.path.join(tmp, "manifest.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+def _build_kernel_objects(t, tmp):
+    """<driver>.kernel.o: the same sources with the tree's macros expanded as its kernel build
+    does with IBT, kCFI and return thunks (abi.kernel_headers), for the ABI audit's build rules;
+    never loaded. Nothing when the tree's macros cannot be read (those rules then SKIP)."""
+    macros = abi.Macros(t)
+    if macros.missing:
+        return
+    headers = os.path.join(tmp, "kernel-build-include")
+    abi.kernel_headers(macros, headers)
+    for asm, _, driver in t.drivers():
+        obj = os.path.join(tmp, driver + ".kernel.o")
+        cmd = [CC, "-c", "-x", "assembler-with-cpp"] + CPP_FLAGS + \
+            ["-I", headers, "-I", SHIM, "-Wa,--noexecstack", t.asm(asm), "-o", obj]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            lines = [l for l in p.stdout.decode(errors="replace").splitlines() if "rror" in l]
+            raise BuildError("assembling %s as the kernel builds it (IBT, kCFI, return thunks) "
+                             "failed: %s" % (t.asm(asm), (lines or ["?"])[0]))
 
 
 # A relocation a shared object cannot hold, and where the flat image is linked (below 2 GiB, so
