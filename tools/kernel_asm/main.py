@@ -7,8 +7,10 @@ tree and checked natively, in seconds, without booting anything (README.md here)
       Finds the tree (default: the cached linux-source, tree.py), assembles the ARIA assembly
       files it has (Linux 6.1 has one of the three; an absent driver is a SKIP row) with the
       shim (build.py), audits every instruction against what the glue code checks and every
-      aligned constant load (audit.py), runs the differential harness (harness_main.cc) and
-      prints the verdict table per driver and function.
+      aligned constant load (audit.py), runs the differential harness (harness_main.cc, with
+      its abi-* checks) and prints the verdict table per driver and function, then the ABI
+      audit's table (abi.py: run-time rules from the harness, ENDBR/kCFI and RET from the
+      objects assembled as the tree's IBT/kCFI/return-thunk build would).
   main.py build [--kernel-tree DIR] [--cache DIR] [--build-dir DIR] [--print-dir]
       Only assembles (for the fuzzer and the benchmark); prints the build directory.
   main.py tree [--kernel-tree DIR] [--cache DIR]
@@ -262,6 +264,22 @@ def print_abi_table(t, d, a, abi_results, known, strict, cases):
                 ("skip" if status == "skip" else "pass")
             cases.append(("kernel_asm." + driver, "%s.abi.%s" % (function, rule), junit, detail))
         print("%-17s %-37s %s" % (driver, function, " ".join("%-12s" % c for c in cells)))
+    # A function the glue calls through a pointer, defined in the assembly by a label that is no
+    # ELF function symbol (no SYM_*_START, no .type @function), is in neither table: say so.
+    for asm, _, driver in t.drivers():
+        src = open(t.asm(asm), errors="replace").read()
+        for name in sorted(indirect - set(a.origin)):
+            if re.search(r"(^|[;\s])%s:" % re.escape(name), src, flags=re.M):
+                detail = ("%s+0x0: defined by a plain label, not as a function symbol (no "
+                          "SYM_*_START): no ENDBR, no kCFI preamble, and no other check ran on it"
+                          % name)
+                reason = known.match("abi", (name, "endbr-kcfi"))
+                counts["known" if reason else "fail"] += 1
+                findings.append("%s ABI endbr-kcfi %s: %s" % (
+                    "KNOWN" if reason else "VIOLATION", name, detail))
+                cases.append(("kernel_asm." + driver, "%s.abi.endbr-kcfi" % name,
+                              "fail" if not reason or strict else "pass", detail))
+                print("%-17s %-37s %s" % (driver, name, "FAIL: not a function symbol"))
     skips = sorted({verdicts_reason for verdicts_reason in
                     (resolver.text(det) for f in a.ordered_functions()
                      for r in abimod.RULES[:5]
