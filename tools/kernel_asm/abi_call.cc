@@ -151,7 +151,10 @@ void OnFault(int sig, siginfo_t*, void* context) {
 
 bool XinuseAvailable() {
   unsigned a, b, c, d;
-  if (!__get_cpuid(1, &a, &b, &c, &d) || (c & (1u << 27)) == 0) return false;  // OSXSAVE
+  // OSXSAVE, and AVX (the trampoline's vzeroupper).
+  if (!__get_cpuid(1, &a, &b, &c, &d) || (c & (1u << 27)) == 0 || (c & (1u << 28)) == 0) {
+    return false;
+  }
   if (__get_cpuid_max(0, nullptr) < 0xd) return false;
   __cpuid_count(0xd, 1, a, b, c, d);
   return (a & (1u << 2)) != 0;  // XGETBV with ECX=1

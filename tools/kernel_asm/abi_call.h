@@ -45,7 +45,7 @@ struct AbiReport {
 // then kills the process with the signal, as it would have without the handler.
 void AbiCall(void* fn, const uint64_t args[5], const AbiOptions& options, AbiReport* report);
 
-// XGETBV with ECX=1 (XINUSE) is available on this CPU.
+// XGETBV with ECX=1 (XINUSE) is available on this CPU, and AVX (for vzeroupper).
 bool XinuseAvailable();
 
 // XINUSE bits the kernel's convention (vzeroupper before returning) must leave clear: 2 (YMM
