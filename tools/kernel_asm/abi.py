@@ -46,8 +46,8 @@ class Macros:
         for name, body in re.findall(r"#define\s+(SYM_\w*FUNC_START\w*)\s*\(name\)([^\n]*)", src):
             if re.search(r"\bENDBR\b", body):
                 self.endbr.add(name)
-        m = re.search(r"#if defined\((CONFIG_\w*RETHUNK)\)[^\n]*\n#define\s+RET\s+(jmp\s+__x86_return_thunk)",
-                      src)
+        m = re.search(r"#if defined\((CONFIG_\w*RETHUNK)\)[^\n]*\n"
+                      r"#define\s+RET\s+(jmp\s+__x86_return_thunk)", src)
         if m:
             self.rethunk = (m.group(1), m.group(2))
         both = src + open(cfi, errors="replace").read().replace("\\\n", " ")
@@ -71,13 +71,15 @@ def kernel_headers(macros, out):
         "SYM_FUNC_START_WEAK_NOALIGN": ".weak name; .type name, @function; name:",
     }
     lines = ["/* written by tools/kernel_asm/abi.py from the tree's %s */" % LINKAGE,
-             "#ifndef ARIASUITE_KERNEL_BUILD_LINKAGE_H_", "#define ARIASUITE_KERNEL_BUILD_LINKAGE_H_",
+             "#ifndef ARIASUITE_KERNEL_BUILD_LINKAGE_H_",
+             "#define ARIASUITE_KERNEL_BUILD_LINKAGE_H_",
              "#ifdef __ASSEMBLY__"]
     for macro, body in shapes.items():
         lines.append("#define %s(name) %s%s" % (macro, body,
                                                 " endbr64" if macro in macros.endbr else ""))
     lines += ["#define SYM_FUNC_END(name) .size name, . - name",
-              "#define SYM_FUNC_ALIAS(alias, name) .globl alias; .type alias, @function; .set alias, name",
+              "#define SYM_FUNC_ALIAS(alias, name) .globl alias; .type alias, @function; "
+              ".set alias, name",
               "#define SYM_FUNC_ALIAS_LOCAL(alias, name) .type alias, @function; .set alias, name",
               "#define RET %s" % (macros.rethunk[1] if macros.rethunk else "ret"),
               "#endif", "#endif"]
@@ -138,8 +140,8 @@ def build_findings(obj, function, macros_of, indirect, macros):
                     r.symbol == "__kcfi_typeid_" + f and r.type == "R_X86_64_32" for r in relocs)
             if not ok:
                 out.append(("endbr-kcfi", "%s+0x0: no kCFI type preamble (__cfi_%s with "
-                                          "__kcfi_typeid_%s) before the entry, but the glue calls it "
-                                          "through a function pointer: define it with "
+                                          "__kcfi_typeid_%s) before the entry, but the glue calls "
+                                          "it through a function pointer: define it with "
                                           "SYM_TYPED_FUNC_START" % (f, f, f)))
         for i in insns:
             if i.mnemonic in ("ret", "retq", "retl"):

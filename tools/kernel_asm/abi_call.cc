@@ -66,8 +66,8 @@ uintptr_t FirstChanged(uintptr_t lo, uintptr_t hi) {
 uintptr_t StackLow() {
   static uintptr_t low = [] {
     const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-    void* p = mmap(nullptr, page + kStackSize, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void* p = mmap(nullptr, page + kStackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                   -1, 0);
     if (p == MAP_FAILED || mprotect(p, page, PROT_NONE) != 0) {
       std::perror("kernel_asm: private stack");
       std::abort();

@@ -170,7 +170,8 @@ CallResult CheckedCall(const Function& fn, const CallSpec& spec, const AbiOption
   }
   if (abi != nullptr) {
     const uint64_t args[5] = {reinterpret_cast<uint64_t>(ctx), reinterpret_cast<uint64_t>(dst),
-                              reinterpret_cast<uint64_t>(src), reinterpret_cast<uint64_t>(keystream),
+                              reinterpret_cast<uint64_t>(src),
+                              reinterpret_cast<uint64_t>(keystream),
                               reinterpret_cast<uint64_t>(iv)};
     AbiCall(fn.symbol, args, *abi, abi_report);
   } else if (fn.kind == Kind::kCtr) {

@@ -67,10 +67,11 @@ struct Options {
 };
 
 [[noreturn]] void Usage(const std::string& error) {
-  std::fprintf(stderr,
-               "kernel_asm_harness: %s (usage: kernel_asm_harness --dir BUILD_DIR [--testmgr "
-               "FILE] [--seconds S] [--exclude FUNCTION]... [--only FUNCTION] [--skip-abi FUNCTION]...)\n",
-               error.c_str());
+  std::fprintf(
+      stderr,
+      "kernel_asm_harness: %s (usage: kernel_asm_harness --dir BUILD_DIR [--testmgr "
+      "FILE] [--seconds S] [--exclude FUNCTION]... [--only FUNCTION] [--skip-abi FUNCTION]...)\n",
+      error.c_str());
   std::exit(2);
 }
 
@@ -288,7 +289,8 @@ class Harness {
       return a ? std::string(buf) : std::string("(not traced)");
     };
     // The calls: each key size with the ABI's stack alignment untraced; the 256-bit key also
-    // misaligned by 8, and single-stepped with the ABI's alignment. A crash during them is reported under the RUN line before it.
+    // misaligned by 8, and single-stepped with the ABI's alignment. A crash during them is reported
+    // under the RUN line before it.
     {
       std::printf("RUN\t%s\tabi-callee-saved\n", fn_.name.c_str());
       std::fflush(stdout);
@@ -332,8 +334,8 @@ class Harness {
     };
     auto where = [](const Call& c) {
       return std::string(c.options.trace ? "single-stepped" : "untraced") + ", " +
-             std::to_string(8 * c.key_len) + "-bit key, rsp % 16 == " +
-             (c.options.misaligned ? "0" : "8") + " at entry";
+             std::to_string(8 * c.key_len) +
+             "-bit key, rsp % 16 == " + (c.options.misaligned ? "0" : "8") + " at entry";
     };
     bool ok = true;
     for (const Call& c : calls) {
@@ -385,8 +387,10 @@ class Harness {
       }
       if (c.report.xinuse_entry & kUpperStateBits) {
         char buf[120];
-        std::snprintf(buf, sizeof(buf), "the upper state is in use at entry after vzeroupper "
-                      "(XINUSE 0x%llx)", static_cast<unsigned long long>(c.report.xinuse_entry));
+        std::snprintf(buf, sizeof(buf),
+                      "the upper state is in use at entry after vzeroupper "
+                      "(XINUSE 0x%llx)",
+                      static_cast<unsigned long long>(c.report.xinuse_entry));
         skip = buf;
         break;
       }
@@ -394,13 +398,14 @@ class Harness {
       if ((c.report.xinuse_exit & kUpperStateBits) && bad.empty()) {
         const AbiReport* t = traced(c);
         char buf[200];
-        std::snprintf(buf, sizeof(buf), "returned with XINUSE 0x%llx (%s%s in use: no vzeroupper "
+        std::snprintf(buf, sizeof(buf),
+                      "returned with XINUSE 0x%llx (%s%s in use: no vzeroupper "
                       "before the return at ",
                       static_cast<unsigned long long>(c.report.xinuse_exit),
                       (c.report.xinuse_exit & 4) ? "bit 2 YMM upper halves" : "",
-                      (c.report.xinuse_exit & 64) ? ((c.report.xinuse_exit & 4) ? ", bit 6 ZMM_Hi256"
-                                                                                   : "bit 6 ZMM_Hi256")
-                                                  : "");
+                      (c.report.xinuse_exit & 64)
+                          ? ((c.report.xinuse_exit & 4) ? ", bit 6 ZMM_Hi256" : "bit 6 ZMM_Hi256")
+                          : "");
         bad = std::string(buf) + at(t ? t->last_at : 0) + "; " + where(c) + ") [upper-state]";
       }
     }
@@ -408,17 +413,17 @@ class Harness {
       report("abi-upper-state", "skip", skip);
     } else {
       report("abi-upper-state", bad.empty() ? "pass" : "fail",
-             bad.empty() ? std::to_string(untraced) + " cases; XINUSE at return 0x" +
-                               [seen] {
-                                 char b[20];
-                                 std::snprintf(b, sizeof(b), "%llx",
-                                               static_cast<unsigned long long>(seen));
-                                 return std::string(b);
-                               }() +
-                               ((seen & kHi16ZmmBit) ? " (bit 7 Hi16_ZMM in use: not judged, "
-                                                       "vzeroupper does not clear it)"
-                                                     : "")
-                         : bad);
+             bad.empty()
+                 ? std::to_string(untraced) + " cases; XINUSE at return 0x" +
+                       [seen] {
+                         char b[20];
+                         std::snprintf(b, sizeof(b), "%llx", static_cast<unsigned long long>(seen));
+                         return std::string(b);
+                       }() +
+                       ((seen & kHi16ZmmBit) ? " (bit 7 Hi16_ZMM in use: not judged, "
+                                               "vzeroupper does not clear it)"
+                                             : "")
+                 : bad);
       ok &= bad.empty();
     }
     // The red zone (traced calls) and the caller's frame (all).
@@ -456,8 +461,8 @@ class Harness {
       for (const Call& d : calls) {
         if (!d.options.misaligned && d.key_len == c.key_len && d.options.trace == c.options.trace &&
             d.result.output != c.result.output && bad.empty()) {
-          bad = "the output with rsp % 16 == 0 at entry differs from rsp % 16 == 8's (" +
-                where(c) + ") [stack-alignment]";
+          bad = "the output with rsp % 16 == 0 at entry differs from rsp % 16 == 8's (" + where(c) +
+                ") [stack-alignment]";
         }
       }
     }
