@@ -35,10 +35,9 @@ std::string Slurp(const std::string& path) {
 std::string Tmp() { return std::getenv("TEST_TMPDIR"); }
 
 ShRun Sh(const std::string& cmd) {
-  const int raw =
-      std::system((cmd + " >" + Tmp() + "/out.txt 2>" + Tmp() + "/err.txt").c_str());
+  const int raw = std::system((cmd + " >" + Tmp() + "/out.txt 2>" + Tmp() + "/err.txt").c_str());
   return ShRun{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, Slurp(Tmp() + "/out.txt"),
-             Slurp(Tmp() + "/err.txt")};
+               Slurp(Tmp() + "/err.txt")};
 }
 
 std::string File(const std::string& name) {
@@ -58,10 +57,10 @@ class FindingsCliTest : public ::testing::Test {
     std::filesystem::copy_file(File("refusals_kw_test.json"), Tmp() + "/copy_of_kw_test.json",
                                std::filesystem::copy_options::overwrite_existing);
     const ShRun r = Sh(testdata::RunfilePath("conformance/runner") +
-                     " --impl ours --oracle 'exec:" + LaxProgram() + "','exec:" +
-                     File("planted_adapter.sh") + " " + OpensslAdapter() + " pw' --findings " +
-                     dir_ + " " + File("refusals_kw_test.json") + " " + Tmp() +
-                     "/copy_of_kw_test.json " + File("refusals_gcm_test.json"));
+                       " --impl ours --oracle 'exec:" + LaxProgram() +
+                       "','exec:" + File("planted_adapter.sh") + " " + OpensslAdapter() +
+                       " pw' --findings " + dir_ + " " + File("refusals_kw_test.json") + " " +
+                       Tmp() + "/copy_of_kw_test.json " + File("refusals_gcm_test.json"));
     runner_status_ = r.status;
     runner_out_ = r.out;
   }
@@ -107,24 +106,23 @@ std::vector<std::string> Replay(const std::string& program, const std::vector<st
 TEST_F(FindingsCliTest, OneReportPerLibraryAndClassWithTheClause) {
   ASSERT_EQ(runner_status_, 0) << runner_out_;
   const std::string out = Tmp() + "/reports";
-  const ShRun r = Sh(Findings() + " --out " + out + " --oracle openssl,sp800-38f,sp800-38d " + dir_);
+  const ShRun r =
+      Sh(Findings() + " --out " + out + " --oracle openssl,sp800-38f,sp800-38d " + dir_);
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   // The lax adapter: kw-wrap and gcm-seal accepting what the limits forbid; the planted one: a
   // wrong wrap (the valid KW case's first request) and a wrong seal.
   // The planted one answers every second request `ok out=00 tag=00`: forbidden seals and wraps
   // accepted, wrong opens and unwraps.
-  EXPECT_EQ(Reports(out),
-            (std::vector<std::string>{
-                "exec_openssl_adapter__gcm-seal-accepts-forbidden-input.md",
-                "exec_openssl_adapter__kw-wrap-accepts-forbidden-input.md",
-                "exec_openssl_adapter_pw__gcm-open-wrong-output.md",
-                "exec_openssl_adapter_pw__gcm-seal-accepts-forbidden-input.md",
-                "exec_openssl_adapter_pw__kw-unwrap-wrong-output.md",
-                "exec_openssl_adapter_pw__kw-wrap-accepts-forbidden-input.md",
-            }))
+  EXPECT_EQ(Reports(out), (std::vector<std::string>{
+                              "exec_openssl_adapter__gcm-seal-accepts-forbidden-input.md",
+                              "exec_openssl_adapter__kw-wrap-accepts-forbidden-input.md",
+                              "exec_openssl_adapter_pw__gcm-open-wrong-output.md",
+                              "exec_openssl_adapter_pw__gcm-seal-accepts-forbidden-input.md",
+                              "exec_openssl_adapter_pw__kw-unwrap-wrong-output.md",
+                              "exec_openssl_adapter_pw__kw-wrap-accepts-forbidden-input.md",
+                          }))
       << r.out;
-  const std::string kw =
-      Slurp(out + "/exec_openssl_adapter__kw-wrap-accepts-forbidden-input.md");
+  const std::string kw = Slurp(out + "/exec_openssl_adapter__kw-wrap-accepts-forbidden-input.md");
   EXPECT_NE(kw.find("- Standard: SP 800-38F §5.3.1, §6.2: KW wrap input must be at least 16 "
                     "bytes and a multiple of 8\n"),
             std::string::npos)
@@ -133,9 +131,9 @@ TEST_F(FindingsCliTest, OneReportPerLibraryAndClassWithTheClause) {
   EXPECT_NE(kw.find("- Cases: 1 distinct"), std::string::npos) << kw;
   // The library and its version: the stand-in passes OpenSSL's adapter's hello through.
   EXPECT_NE(kw.find("(openssl OpenSSL 3."), std::string::npos) << kw;
-  for (const char* section : {"## What the standard says", "## Smallest reproducer",
-                              "## Independent implementations on this case",
-                              "## Every case of this class"}) {
+  for (const char* section :
+       {"## What the standard says", "## Smallest reproducer",
+        "## Independent implementations on this case", "## Every case of this class"}) {
     EXPECT_NE(kw.find(section), std::string::npos) << section << "\n" << kw;
   }
   // OpenSSL has no KW of an empty key (unsupported), SP 800-38F's oracle refuses it; the other
@@ -146,8 +144,7 @@ TEST_F(FindingsCliTest, OneReportPerLibraryAndClassWithTheClause) {
       << kw;
   EXPECT_EQ(kw.find("planted_adapter"), std::string::npos) << kw;
   EXPECT_NE(kw.find("ariasuite's own paths (one vote) pass this case."), std::string::npos) << kw;
-  const std::string gcm =
-      Slurp(out + "/exec_openssl_adapter__gcm-seal-accepts-forbidden-input.md");
+  const std::string gcm = Slurp(out + "/exec_openssl_adapter__gcm-seal-accepts-forbidden-input.md");
   EXPECT_NE(gcm.find("- Standard: SP 800-38D §5.2.1.2: the GCM tag length must be 4, 8 or "
                      "12..16 bytes\n"),
             std::string::npos)
@@ -172,9 +169,9 @@ TEST_F(FindingsCliTest, TheReproducersRequestLinesReplay) {
     const char* report;
     const char* op;
   };
-  for (const Want& w : {Want{"exec_openssl_adapter__kw-wrap-accepts-forbidden-input.md", "kw-wrap"},
-                        Want{"exec_openssl_adapter__gcm-seal-accepts-forbidden-input.md",
-                             "gcm-seal"}}) {
+  for (const Want& w :
+       {Want{"exec_openssl_adapter__kw-wrap-accepts-forbidden-input.md", "kw-wrap"},
+        Want{"exec_openssl_adapter__gcm-seal-accepts-forbidden-input.md", "gcm-seal"}}) {
     const std::string text = Slurp(out + "/" + w.report);
     const std::vector<std::string> lines = Block(text, "request lines");
     ASSERT_GE(lines.size(), 2u) << text;

@@ -152,8 +152,8 @@ int Main(int argc, char** argv) {
     std::cout << c.library << "  " << c.key << "  " << c.clause << "  " << c.cases.size()
               << " case(s)  " << path << "\n";
   }
-  std::cout << classes.size() << " report(s) from " << cases.size() << " failed case(s) in "
-            << out << "\n";
+  std::cout << classes.size() << " report(s) from " << cases.size() << " failed case(s) in " << out
+            << "\n";
   return 0;
 }
 

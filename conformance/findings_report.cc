@@ -43,8 +43,9 @@ bool ReadOne(const std::string& path, std::vector<FindingCase>* out, std::string
   const std::vector<json::Value>& lines = header && header->is_array() ? header->array() : none;
   if (lines.empty() || !StartsWith(lines[0].str(), kFindingPrefix) ||
       lines[0].str().find(kFailedCasesOf) == std::string::npos) {
-    *error = path + ": not a findings file written by tools/ariasuite conformance (its header "
-                    "does not start with '" +
+    *error = path +
+             ": not a findings file written by tools/ariasuite conformance (its header "
+             "does not start with '" +
              kFindingPrefix + "')";
     return false;
   }
@@ -183,8 +184,8 @@ Kind KindOf(const FindingCase& f) {
                 WithoutGot(*why)};
       }
       if (std::string integrity = IntegrityClause(r->op); !integrity.empty()) {
-        return {op + "-accepts-invalid-input", op + " accepts input its integrity check must refuse",
-                integrity};
+        return {op + "-accepts-invalid-input",
+                op + " accepts input its integrity check must refuse", integrity};
       }
     }
     return {op + "-accepts-invalid-input", op + " accepts a case the vector file marks invalid",
@@ -334,7 +335,23 @@ std::string RenderReport(const BugClass& c, const std::vector<Replay>& replays) 
   o += ")\n\n";
 
   o += "## What the standard says\n\n" + c.clause + ".\n\n";
-  o += "`" + c.library + "` " + s.failure + "\n\n";
+  if (c.key.find("-accepts-") != std::string::npos) {
+    o += "A conforming implementation refuses this request; `" + c.library + "` answers it.\n\n";
+  } else if (c.key.find("-refuses-valid-input") != std::string::npos) {
+    o += "The standard defines a result for this request; `" + c.library +
+         "` refuses it. A library may document a narrower set of parameters than the standard "
+         "allows (SP 800-38D §5.2.1.1, for one, recommends that GCM implementations support "
+         "96-bit IVs only): if this refusal is such a documented restriction, it is a limitation "
+         "to state, not a wrong result.\n\n";
+  } else {
+    o += "`" + c.library + "` gives a result other than the one the standard defines.\n\n";
+  }
+  if (t.expect == Expect::kAcceptable) {
+    for (const std::string& flag : t.flags) {
+      o += "The case is marked acceptable (" + flag + "): " + AcceptableReason(flag) + ".\n\n";
+    }
+  }
+  o += "As the conformance runner reported it: `" + c.library + "` " + s.failure + "\n\n";
 
   o += "## Smallest reproducer\n\n";
   o += "Vector case `" + s.where + "`" + (t.flags.empty() ? "" : " [" + Flags(t) + "]") + " (" +
@@ -350,10 +367,23 @@ std::string RenderReport(const BugClass& c, const std::vector<Replay>& replays) 
   o += "\nThe exec protocol's request lines for this case (oracles/PROTOCOL.md; each request must "
        "be answered as the case expects, every one the standard forbids with `refused`):\n\n";
   o += "```\n" + Joined(RequestLines(t)) + "```\n\n";
+  // The answers, one block per distinct set of answers, naming every implementation giving it.
+  std::vector<std::pair<std::string, std::string>> blocks;  // answers, who
   for (const Replay& r : replays) {
     if (r.answers.empty()) continue;
-    o += "Answered by `" + r.backend + "`" + (r.independent ? "" : " (the library reported)") +
-         ":\n\n```\n" + Joined(r.answers) + "```\n\n";
+    const std::string who =
+        "`" + r.backend + "`" + (r.independent ? "" : " (the library reported)");
+    const std::string answers = Joined(r.answers);
+    auto it = std::find_if(blocks.begin(), blocks.end(),
+                           [&](const auto& b) { return b.first == answers; });
+    if (it == blocks.end()) {
+      blocks.emplace_back(answers, who);
+    } else {
+      it->second += ", " + who;
+    }
+  }
+  for (const auto& [answers, who] : blocks) {
+    o += "Answered by " + who + ":\n\n```\n" + answers + "```\n\n";
   }
   o += "Replay: `tools/ariasuite conformance --impl none --oracle " + c.library + " " +
        s.findings_file + "`\n\n";

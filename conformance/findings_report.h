@@ -32,9 +32,9 @@ bool ReadFindings(const std::vector<std::string>& inputs, std::vector<FindingCas
 // What one library does wrong, with the clause it breaks; cases deduplicated by their requests.
 struct BugClass {
   std::string library, version;
-  std::string key;     // file-name-safe: "kw-wrap-accepts-forbidden-input"
-  std::string title;   // "kw-wrap accepts input the standard forbids"
-  std::string clause;  // "SP 800-38F §5.3.1, §6.2: KW wrap input must be ..."
+  std::string key;                 // file-name-safe: "kw-wrap-accepts-forbidden-input"
+  std::string title;               // "kw-wrap accepts input the standard forbids"
+  std::string clause;              // "SP 800-38F §5.3.1, §6.2: KW wrap input must be ..."
   std::vector<FindingCase> cases;  // distinct cases, the smallest first
 };
 
@@ -45,7 +45,7 @@ std::vector<BugClass> ClassifyFindings(const std::vector<FindingCase>& cases);
 struct Replay {
   std::string backend, version;
   std::string outcome;  // "passes", "fails: ...", "unsupported", "broke: ...", "unavailable: ..."
-  bool independent = true;  // false for the library reported on itself
+  bool independent = true;           // false for the library reported on itself
   std::vector<std::string> answers;  // one response line per request line
 };
 
