@@ -26,8 +26,8 @@ constexpr char kUsage[] =
     "  --out DIR       where the reports go, one LIBRARY__CLASS.md per library and bug class\n"
     "                  (default: .cache/run/findings-reports)\n"
     "  --oracle LIST   implementations replayed on each class's smallest case beside our paths,\n"
-    "                  comma-separated (default: all; none for no replay); the library reported\n"
-    "                  is replayed too when it can be started\n"
+    "                  comma-separated (default: all; none for none but ours); the library\n"
+    "                  reported is replayed too, an exec: adapter only when LIST names it\n"
     "Prints one line per report: LIBRARY  CLASS  CLAUSE  #cases  FILE.\n"
     "Exit status: 0 reports written; 4 nothing to report (the inputs hold no findings file: the\n"
     "run had no third-party finding, or it did not run); 2 usage error, an input missing or not a\n"
@@ -116,13 +116,14 @@ int Main(int argc, char** argv) {
   std::vector<std::unique_ptr<oracles::Backend>> backends = oracles::MakeBackends(names, &error);
   if (!error.empty()) return Usage(error);
   std::vector<BugClass> classes = ClassifyFindings(cases);
-  // The library of each class, when it can be started (an exec adapter still in place, a library
-  // of the registry), replayed beside ours and the oracles in its own reports only.
+  // The library of each class, when it is a library of the registry, replayed beside ours and the
+  // oracles in its own reports only. An exec: adapter is replayed only when --oracle names it: a
+  // findings file's header is no authority on which program to run.
   std::map<std::string, std::unique_ptr<oracles::Backend>> libraries;
   for (const BugClass& c : classes) {
     bool have = false;
     for (const auto& b : backends) have |= b->name() == c.library;
-    if (have || libraries.count(c.library)) continue;
+    if (have || libraries.count(c.library) || c.library.rfind("exec:", 0) == 0) continue;
     std::string make_error;
     std::vector<std::unique_ptr<oracles::Backend>> lib =
         oracles::MakeBackends({c.library}, &make_error);
