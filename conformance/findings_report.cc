@@ -214,7 +214,14 @@ std::string Joined(const std::vector<std::string>& v) {
   return s;
 }
 
-std::string HexOrEmpty(const oracles::Bytes& b) { return b.empty() ? "(empty)" : oracles::Hex(b); }
+// A field of the reproducer's table: empty, its hex, or for more than 64 bytes the first 64 and the
+// length (the request lines hold every byte).
+std::string HexOrEmpty(const oracles::Bytes& b) {
+  if (b.empty()) return "(empty)";
+  if (b.size() <= 64) return oracles::Hex(b);
+  return oracles::Hex(b.data(), 64) + "... (" + std::to_string(b.size()) +
+         " bytes; every byte is in the request lines)";
+}
 
 }  // namespace
 
@@ -359,8 +366,8 @@ std::string RenderReport(const BugClass& c, const std::vector<Replay>& replays) 
        s.findings_file + "`:\n\n";
   o += "| field | hex |\n|---|---|\n";
   o += "| key | " + HexOrEmpty(t.key) + " |\n";
-  if (!t.iv.empty()) o += "| iv | " + oracles::Hex(t.iv) + " |\n";
-  if (!t.aad.empty()) o += "| aad | " + oracles::Hex(t.aad) + " |\n";
+  if (!t.iv.empty()) o += "| iv | " + HexOrEmpty(t.iv) + " |\n";
+  if (!t.aad.empty()) o += "| aad | " + HexOrEmpty(t.aad) + " |\n";
   o += "| msg | " + HexOrEmpty(t.msg) + " |\n";
   o += "| ct | " + HexOrEmpty(t.ct) + " |\n";
   if (!t.tag.empty() || t.tag_len) o += "| tag | " + HexOrEmpty(t.tag) + " |\n";
