@@ -41,6 +41,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import aria_drivers  # noqa: E402
 import debian  # noqa: E402
+import fuzz  # noqa: E402
 import initramfs  # noqa: E402
 import kernel_tree  # noqa: E402
 import kmod  # noqa: E402
@@ -133,9 +134,9 @@ def read_vector_dir(folder):
         fatal("--vectors %s: %s" % (folder, e))
 
 
-def build_initramfs(out, modules, tests, prog_timeout, vector_files):
+def build_initramfs(out, modules, tests, prog_timeout, vector_files, guest_files=None):
     """modules: [(name, path)] in load order; tests: [(guest name, host path, [arguments])];
-    vector_files: {name: text} for /ariasuite/vectors."""
+    vector_files: {name: text} for /ariasuite/vectors; guest_files: {guest path: bytes}."""
     busybox = os.environ.get("ARIASUITE_BUSYBOX") or "/bin/busybox"
     if not os.path.exists(busybox):
         fatal("busybox not found at %s (Debian package busybox-static)" % busybox)
@@ -164,6 +165,8 @@ def build_initramfs(out, modules, tests, prog_timeout, vector_files):
     a.add_bytes("ariasuite/timeout", str(prog_timeout).encode())
     for name, text in vector_files.items():
         a.add_bytes("ariasuite/vectors/" + name, text.encode())
+    for name, data in (guest_files or {}).items():
+        a.add_bytes(name, data)
     a.close()
 
 
@@ -257,6 +260,11 @@ def _tests(args):
     names = [n for n, _, _ in tests]
     if len(set(names)) != len(names):
         fatal("two test programs share a name: %s" % ", ".join(names))
+    try:
+        tests, args.guest_files = fuzz.select(tests, args.fuzz, args.seed, args.fuzz_replay,
+                                              args.fuzz_corpus)
+    except fuzz.FuzzError as e:
+        fatal(str(e))
     return tests
 
 
@@ -416,7 +424,8 @@ def _boot_and_report(args, qemu_bin, kern, tests, extra_cases, start, workdir):
     log("vectors for AF_ALG: %s" % (", ".join(
         "%s (%d lines)" % (n, t.count("\n")) for n, t in sorted(vector_files.items()))
         or "none (no --vectors folder)"))
-    build_initramfs(initrd, modules, tests, args.program_timeout, vector_files)
+    build_initramfs(initrd, modules, tests, args.program_timeout, vector_files,
+                    getattr(args, "guest_files", None))
     log("initramfs: %d modules, %d test programs, %.1f MB (%s)" % (
         len(modules), len(tests), os.path.getsize(initrd) / 1e6, initrd))
 
@@ -655,6 +664,13 @@ def main():
     r.add_argument("--no-prepare", action="store_true")
     r.add_argument("--workdir")
     r.add_argument("--vectors", help="folder written by //vectors:guest_vectors")
+    r.add_argument("--fuzz", type=int, metavar="SECONDS",
+                   help="run only the kTLS fuzzer (ktls_fuzz), for SECONDS")
+    r.add_argument("--seed", type=int, default=1, help="the fuzzer's seed (default 1)")
+    r.add_argument("--fuzz-replay", "--replay", dest="fuzz_replay", action="append", default=[], metavar="FILE",
+                   help="run only the kTLS fuzzer on this operation list (repeatable)")
+    r.add_argument("--fuzz-corpus", metavar="DIR",
+                   help="operation lists (*.ops) the fuzzer replays in an ordinary run")
     args = ap.parse_args()
     if args.cmd == "prepare":
         return cmd_prepare(args)
@@ -670,10 +686,16 @@ def main():
     if args.bisect and args.patches:
         fatal("--bisect and --patches exclude each other (bisect the tree, or let --each name "
               "the patch)")
+    if args.fuzz is not None and args.fuzz < 1:
+        fatal("--fuzz %d: must be at least 1 second" % args.fuzz)
+    if args.fuzz and args.fuzz_replay:
+        fatal("--fuzz and --fuzz-replay exclude each other")
+    if args.seed < 0:
+        fatal("--seed %d: must not be negative" % args.seed)
     if args.timeout is None:
-        args.timeout = 1500 if args.kernel_tree else 600
+        args.timeout = (1500 if args.kernel_tree else 600) + (args.fuzz or 0)
     if args.program_timeout is None:
-        args.program_timeout = 600 if args.kernel_tree else 300
+        args.program_timeout = (600 if args.kernel_tree else 300) + (args.fuzz or 0)
     if args.silence_limit < 1:
         fatal("--silence-limit %d: must be at least 1 second" % args.silence_limit)
     if args.filter and any(c.isspace() for c in args.filter):
