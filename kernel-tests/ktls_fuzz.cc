@@ -326,6 +326,9 @@ void Runner::Recv(const Op& op, bool with_type, const std::string& what) {
   if (n > 0) {
     std::string err = model_.Deliver(buf.data(), static_cast<size_t>(n), type, op.peek);
     if (!err.empty()) Fail(what + ": " + err);
+  } else if (n == 0 && op.len > 0 && !eof_) {
+    std::string err = model_.DeliverEmpty(type, op.peek);
+    if (!err.empty()) Fail(what + ": " + err);
   } else if (n < 0 && e == EBADMSG && !model_.BadRecordWritten()) {
     Fail(what + ": EBADMSG, but every record written so far is genuine");
   }
@@ -441,10 +444,15 @@ void Runner::FinishRx() {
   }
   if (!out_.failure.empty()) return;
   uint8_t type = 0, buf[64];
-  errno = 0;
-  ssize_t n = ktls::RecvTyped(rx_, buf, sizeof(buf), &type, MSG_DONTWAIT);
-  int e = errno;
-  Trace("end -> " + Result(n, e));
+  ssize_t n;
+  int e;
+  for (;;) {  // empty control records come out as 0-byte reads first
+    errno = 0;
+    n = ktls::RecvTyped(rx_, buf, sizeof(buf), &type, MSG_DONTWAIT);
+    e = errno;
+    Trace("end -> " + Result(n, e));
+    if (n != 0 || !model_.DeliverEmpty(type, false).empty()) break;
+  }
   if (model_.AtBadRecord()) {
     if (!(n < 0 && e == EBADMSG)) {
       Fail("end: after the genuine records a bad record is queued, recv gave " + Result(n, e) +

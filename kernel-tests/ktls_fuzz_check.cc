@@ -305,6 +305,24 @@ std::string RxModel::Deliver(const uint8_t* data, size_t n, uint8_t type, bool p
   return "";
 }
 
+std::string RxModel::DeliverEmpty(uint8_t type, bool peek) {
+  size_t ri = cur_rec_, ro = cur_off_;
+  while (ri < recs_.size() && ro == recs_[ri].pt.size() && !recs_[ri].pt.empty()) {
+    ++ri;
+    ro = 0;
+  }
+  if (ri < recs_.size() && ro == 0 && recs_[ri].pt.empty() && Genuine(ri) && Written(ri) &&
+      recs_[ri].type == type) {
+    if (!peek) {
+      cur_rec_ = ri + 1;
+      cur_off_ = 0;
+    }
+    return "";
+  }
+  return "recv returned 0 (type " + std::to_string(type) +
+         ") before end of file, and the next record is no empty genuine one of that type";
+}
+
 size_t RxModel::Pending() const {
   size_t n = 0;
   for (size_t i = cur_rec_; i < recs_.size() && Genuine(i) && Written(i); ++i) {

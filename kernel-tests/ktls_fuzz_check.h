@@ -80,6 +80,11 @@ class RxModel {
   // plain recv, which kTLS must refuse with EIO for other types); advances the cursor unless peek.
   // "" or what is wrong.
   std::string Deliver(const uint8_t* data, size_t n, uint8_t type, bool peek);
+  // A recv that returned 0 bytes of record type `type` while the raw peer had not closed: "" when
+  // the next record is an empty genuine one of that type, wholly written (kTLS hands out an empty
+  // control record as a 0-byte read with its type), which it consumes unless peek; else what is
+  // wrong.
+  std::string DeliverEmpty(uint8_t type, bool peek);
   // Bytes of the deliverable stream not yet returned, counting only wholly written records.
   size_t Pending() const;
   // Whether every queued record is genuine (then the whole stream must come out).

@@ -170,6 +170,23 @@ TEST(KtlsFuzzRxModel, DeliversTheGenuineStreamInOrder) {
   EXPECT_FALSE(r.m.AtBadRecord());
 }
 
+// kTLS returns an empty control record as a 0-byte read with its type.
+TEST(KtlsFuzzRxModel, AnEmptyRecordIsAZeroByteRead) {
+  RecordCipher c;
+  c.Init(true, kKey, 16, kSalt);
+  RxModel m(0);
+  Bytes none, one = Data(1, 1);
+  m.Queue(c.Seal(0, 20, 0, none.data(), 0), 20, none, 0);
+  m.Queue(c.Seal(1, 23, 1, one.data(), 1), 23, one, 1);
+  EXPECT_NE(m.DeliverEmpty(20, false), "");  // not written yet
+  m.Take(1000);
+  EXPECT_NE(m.DeliverEmpty(23, false), "");  // another type
+  EXPECT_EQ(m.DeliverEmpty(20, true), "");
+  EXPECT_EQ(m.DeliverEmpty(20, false), "");
+  EXPECT_EQ(m.DeliverEmpty(20, false).substr(0, 29), "recv returned 0 (type 20) bef");
+  EXPECT_EQ(m.Deliver(one.data(), 1, 23, false), "");
+}
+
 TEST(KtlsFuzzRxModel, OneRecvNeverMixesRecordTypes) {
   Rx r;
   r.m.Take(1000);
