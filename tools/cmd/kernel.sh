@@ -4,7 +4,7 @@
 #          [--extra-test PROGRAM]... [--junit FILE] [--timeout SECS] [--accel auto|kvm|tcg] [--pvh]
 #          [--silence-limit SECS] [--filter SUBSTRING] [--timeout-scale N]
 #          [--package linux-image-...-amd64-unsigned] [--cache DIR] [--workdir DIR]
-#          [--fuzz SECONDS [--seed N] | --replay FILE]
+#          [--fuzz SECONDS [--seed N] | --replay FILE] [--bench]
 # Without --kernel/--kernel-tree: Debian's newest stock amd64 kernel + out-of-tree ARIA modules.
 # --kernel-tree: allnoconfig + tools/kernel/guest.config + kernel-tests/config (or the tree's own
 # .config), built with ccache, plus the tree's kTLS selftest (ARIA variants + AES-GCM control).
@@ -14,10 +14,11 @@
 # --accel auto: KVM only when a probe boot reaches /init under it (else the PVH vmlinux, else TCG
 # with one note line); a guest silent for --silence-limit seconds (120) is declared hung.
 # --fuzz SECONDS: only the differential kTLS fuzzer (ARIA-GCM vs the AES-GCM control), seeded;
-# --replay FILE: the operation list a failing fuzz run printed, run again.
+# --replay FILE: the operation list a failing fuzz run printed, run again. --bench: the kTLS
+# ARIA-GCM throughput table, KVM only (under TCG one SKIP line, exit 4).
 for a in "$@"; do
   if [[ "$a" == "-h" || "$a" == "--help" ]]; then
-    sed -n 's/^# \{0,1\}//; 2,17p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
+    sed -n 's/^# \{0,1\}//; 2,18p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
     exit 0
   fi
 done
@@ -30,6 +31,12 @@ for a in "$@"; do
       exit 128
     }
     trap 'exit 128' ERR
+  fi
+done
+for a in "$@"; do
+  if [[ "$a" == "--bench" ]]; then
+    # The throughput table needs no test program; under TCG it is one SKIP line (exit 4) at once.
+    exec python3 "$ARIASUITE_ROOT/tools/kernel/main.py" run "$@"
   fi
 done
 # shellcheck source=tools/kernel/packages.sh

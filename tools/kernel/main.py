@@ -40,6 +40,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import aria_drivers  # noqa: E402
+import bench  # noqa: E402
 import debian  # noqa: E402
 import fuzz  # noqa: E402
 import initramfs  # noqa: E402
@@ -507,8 +508,32 @@ def bisect_status(status, run):
     return 0, "%d ARIA tests passed" % len(aria)
 
 
+def cmd_bench(args):
+    """--bench: SKIP (exit 4) unless a probe boots the kernel under KVM."""
+    why = "--accel tcg" if args.accel == "tcg" else qemu.kvm_missing()
+    accel = "tcg"
+    if not why:
+        qemu_bin = qemu.find_qemu()
+        got = _resolve_kernel(args)
+        if isinstance(got, int):
+            return got
+        kern = got[0]
+        workdir = args.workdir or tempfile.mkdtemp(prefix="ariasuite-kernel-")
+        os.makedirs(workdir, exist_ok=True)
+        initrd = os.path.join(workdir, "initramfs.cpio")
+        modules, _ = resolve_modules(kern.get("module_dirs"), kern.get("builtin"))
+        build_initramfs(initrd, modules, [], args.program_timeout, {})
+        accel, _ = choose_accel(args, qemu_bin, kern, initrd, workdir)
+        why = "no KVM probe reached /init, see the note above"
+    status, line = bench.decide(accel, why)
+    print(line, file=sys.stdout if status == bench.SKIP_EXIT else sys.stderr, flush=True)
+    return status
+
+
 def cmd_run(args):
     start = time.monotonic()
+    if args.bench:
+        return cmd_bench(args)
     tests = _tests(args)
     try:
         qemu_bin = qemu.find_qemu()
@@ -664,6 +689,8 @@ def main():
     r.add_argument("--no-prepare", action="store_true")
     r.add_argument("--workdir")
     r.add_argument("--vectors", help="folder written by //vectors:guest_vectors")
+    r.add_argument("--bench", action="store_true",
+                   help="the kTLS ARIA-GCM throughput table (KVM only; under TCG a SKIP, exit 4)")
     r.add_argument("--fuzz", type=int, metavar="SECONDS",
                    help="run only the kTLS fuzzer (ktls_fuzz), for SECONDS")
     r.add_argument("--seed", type=int, default=1, help="the fuzzer's seed (default 1)")
@@ -688,6 +715,8 @@ def main():
               "the patch)")
     if args.fuzz is not None and args.fuzz < 1:
         fatal("--fuzz %d: must be at least 1 second" % args.fuzz)
+    if args.bench and (args.fuzz or args.fuzz_replay):
+        fatal("--bench excludes --fuzz and --replay")
     if args.fuzz and args.fuzz_replay:
         fatal("--fuzz and --fuzz-replay exclude each other")
     if args.seed < 0:
