@@ -145,5 +145,48 @@ class BenchTest(unittest.TestCase):
         self.assertIn("--bench excludes --fuzz and --replay", err)
 
 
+class DebugTest(unittest.TestCase):
+    """--debug: the tree is configured with debug.config too, in a build folder of its own."""
+
+    def run_tree(self, argv):
+        import kernel_tree
+        seen = {}
+
+        def fake_build(tree, fragments, cache, jobs=None, out=None, base_dir=None):
+            seen["fragments"] = [os.path.basename(f) for f in fragments]
+            seen["out"] = out
+            return {"version": (6, 12, 0), "tree": tree, "build_dir": out or tree}
+
+        with tempfile.TemporaryDirectory() as tree:
+            rc, out, err = main_testing.run_main(
+                ["run", "--test", "/bin/true", "--kernel-tree", tree, "--tls-selftest", "off",
+                 "--cache", tree] + argv,
+                [(kernel_tree, "build", fake_build), (main.qemu, "find_qemu", lambda: "qemu"),
+                 (main, "_boot_and_report", lambda *a: (0, None))])
+            seen["tree"] = tree
+        return rc, err, seen
+
+    def test_debug_adds_the_fragment_and_its_own_build_folder(self):
+        rc, err, seen = self.run_tree(["--debug"])
+        self.assertEqual(rc, 0, err)
+        self.assertEqual(seen["fragments"], ["guest.config", "config", "debug.config"])
+        self.assertTrue(seen["out"].endswith("-debug"), seen["out"])
+        rc, err, seen = self.run_tree([])
+        self.assertEqual(seen["fragments"], ["guest.config", "config"])
+        self.assertIsNone(seen["out"])
+
+    def test_the_fragment_asks_for_every_checker(self):
+        import kernel_tree
+        wanted, _ = kernel_tree.merged_fragment([main.DEBUG_FRAGMENT])
+        for opt in ("CONFIG_KASAN", "CONFIG_KFENCE", "CONFIG_PROVE_LOCKING", "CONFIG_DEBUG_LIST",
+                    "CONFIG_DEBUG_ATOMIC_SLEEP", "CONFIG_UBSAN"):
+            self.assertEqual(wanted.get(opt), "y", opt)
+
+    def test_debug_needs_a_tree(self):
+        rc, _, err = main_testing.run_main(["run", "--test", "/bin/true", "--debug"], [])
+        self.assertEqual(rc, 2)
+        self.assertIn("--debug goes with --kernel-tree", err)
+
+
 if __name__ == "__main__":
     unittest.main()

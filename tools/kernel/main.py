@@ -56,6 +56,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # The real workspace (through the Bazel runfiles symlinks when run as //kernel-tests:vm_test).
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
 
+# --debug: KASAN, KFENCE, lockdep, DEBUG_LIST, DEBUG_ATOMIC_SLEEP, UBSAN (kernel trees only).
+DEBUG_FRAGMENT = os.path.join(HERE, "debug.config")
+
 # Modules the tests use, loaded in dependency order when the kernel has them as modules.
 WANTED_MODULES = [
     "tls", "af_alg", "algif_aead", "algif_skcipher", "ecb", "cbc", "ctr", "gcm", "ghash_generic",
@@ -286,6 +289,12 @@ def _user_kernel(args):
 def _tree_kernel(args, tree, out=None, base_dir=None):
     """Builds the tree (and its kTLS selftest); returns (kern, extra tests, extra cases)."""
     fragments = [kernel_tree.GUEST_FRAGMENT, os.path.join(REPO, "kernel-tests", "config")]
+    if args.debug:
+        fragments.append(DEBUG_FRAGMENT)
+        if out is None and not os.path.exists(os.path.join(tree, ".config")):
+            # Beside the plain build of the same tree, not over it.
+            out = kernel_tree.build_dir_for(os.path.abspath(tree),
+                                            debian.cache_root(args.cache)) + "-debug"
     cache = debian.cache_root(args.cache)
     try:
         kern = kernel_tree.build(tree, fragments, cache, jobs=args.jobs, out=out,
@@ -664,6 +673,9 @@ def main():
     r.add_argument("--tls-selftest", choices=["aria", "all", "off"], default="aria",
                    help="the tree's own kTLS selftest: ARIA variants + AES-GCM control (default), "
                    "every variant, or none")
+    r.add_argument("--debug", action="store_true",
+                   help="with --kernel-tree: build it with KASAN, KFENCE, lockdep, DEBUG_LIST, "
+                   "DEBUG_ATOMIC_SLEEP and UBSAN (tools/kernel/debug.config)")
     r.add_argument("--jobs", type=int, help="make -j (default: the number of CPUs)")
     r.add_argument("--junit")
     r.add_argument("--timeout", type=int,
@@ -705,7 +717,8 @@ def main():
         fatal("--kernel and --kernel-tree exclude each other")
     if args.modules and not args.kernel:
         fatal("--modules goes with --kernel")
-    for flag, val in (("--patches", args.patches), ("--bisect", args.bisect)):
+    for flag, val in (("--patches", args.patches), ("--bisect", args.bisect),
+                      ("--debug", args.debug)):
         if val and not args.kernel_tree:
             fatal("%s goes with --kernel-tree" % flag)
     if args.each and not args.patches:
