@@ -34,4 +34,5 @@ if [[ $rc != 1 ]] || ! grep -q "^# FINDING: .*aria-gcm-.*the AES-GCM control pas
   exit 1
 fi
 grep "^# FINDING\|^# minimized" "$tap"
+sed -n '/^# --- ops/,/^# --- end/p' "$tap"
 echo "plant_test: the plant was found"
