@@ -74,9 +74,7 @@ double Now() {
 
 std::string ErrName(int e) { return strerrorname_np(e) ? strerrorname_np(e) : std::to_string(e); }
 
-std::string Result(ssize_t n, int e) {
-  return n < 0 ? "-1 " + ErrName(e) : std::to_string(n);
-}
+std::string Result(ssize_t n, int e) { return n < 0 ? "-1 " + ErrName(e) : std::to_string(n); }
 
 struct Outcome {
   std::vector<std::string> trace;
@@ -288,8 +286,8 @@ void Runner::TxOp(const Op& op, size_t index) {
     }
     case Kind::kSendfile: {
       if (ftruncate(file_, 0) != 0 ||
-          (!data.empty() && pwrite(file_, data.data(), data.size(), 0) !=
-                                static_cast<ssize_t>(data.size()))) {
+          (!data.empty() &&
+           pwrite(file_, data.data(), data.size(), 0) != static_cast<ssize_t>(data.size()))) {
         Fail("writing the tmpfs file: " + ErrName(errno));
         return;
       }
@@ -315,8 +313,8 @@ void Runner::TxOp(const Op& op, size_t index) {
 
 void Runner::Recv(const Op& op, bool with_type, const std::string& what) {
   Bytes buf(op.len ? op.len : 1);
-  int flags = (op.peek ? MSG_PEEK : 0) | (op.waitall ? MSG_WAITALL : 0) |
-              (op.dontwait ? MSG_DONTWAIT : 0);
+  int flags =
+      (op.peek ? MSG_PEEK : 0) | (op.waitall ? MSG_WAITALL : 0) | (op.dontwait ? MSG_DONTWAIT : 0);
   uint8_t type = ktls::kTypeApplicationData;
   errno = 0;
   ssize_t n = with_type ? ktls::RecvTyped(rx_, buf.data(), op.len, &type, flags)
@@ -341,8 +339,8 @@ void Runner::RxOp(const Op& op, size_t index) {
       Bytes pt(op.len);
       Fill(prog_.seed, (1ULL << 32) | index, 0, pt.data(), pt.size());
       uint64_t seq = rx_seq_ + rx_sealed_++;
-      Bytes rec = rx_ref_.Seal(seq, static_cast<uint8_t>(op.arg), rng_.Next(), pt.data(),
-                               pt.size());
+      Bytes rec =
+          rx_ref_.Seal(seq, static_cast<uint8_t>(op.arg), rng_.Next(), pt.data(), pt.size());
       if (rec.empty()) {
         Fail(what + ": the reference could not seal the record");
         return;
@@ -569,8 +567,9 @@ void ReportFailure(const std::string& name, const Program& p, const std::string&
     Diag("minimized from " + std::to_string(p.ops.size()) + " to " +
          std::to_string(small.ops.size()) + " operations: " + small_finding);
   }
-  Diag("replay: save the lines between the markers as FILE, then tools/ariasuite kernel "
-       "--fuzz-replay FILE");
+  Diag(
+      "replay: save the lines between the markers as FILE, then tools/ariasuite kernel "
+      "--fuzz-replay FILE");
   printf("# --- ops ---\n");
   Diag(FormatProgram(small));
   printf("# --- end ---\n");
@@ -635,9 +634,10 @@ bool Fuzz(uint64_t seed, double seconds, uint64_t count, size_t max_ops, bool* s
     std::string finding = RunAll(p, &skip, &ops);
     ++seqs;
     if (!finding.empty()) {
-      ReportFailure(name, p, "sequence " + std::to_string(i) + " of seed " +
-                                 std::to_string(seed) + ": " + finding,
-                    true);
+      ReportFailure(
+          name, p,
+          "sequence " + std::to_string(i) + " of seed " + std::to_string(seed) + ": " + finding,
+          true);
       return false;
     }
     if (!skip.empty()) {
@@ -648,10 +648,10 @@ bool Fuzz(uint64_t seed, double seconds, uint64_t count, size_t max_ops, bool* s
   }
   double t = Now() - start;
   printf("ok %d %s\n", ++g_test, name.c_str());
-  printf("# fuzz: %llu sequences, %zu operations (each list on 3 cipher suites) in %.1f s: "
-         "%.2f sequences/s, %.1f operations/s\n",
-         static_cast<unsigned long long>(seqs), ops, t, t > 0 ? seqs / t : 0.0,
-         t > 0 ? ops / t : 0.0);
+  printf(
+      "# fuzz: %llu sequences, %zu operations (each list on 3 cipher suites) in %.1f s: "
+      "%.2f sequences/s, %.1f operations/s\n",
+      static_cast<unsigned long long>(seqs), ops, t, t > 0 ? seqs / t : 0.0, t > 0 ? ops / t : 0.0);
   fflush(stdout);
   return true;
 }
@@ -708,9 +708,7 @@ int Main(int argc, char** argv) {
   std::string dir = "/ariasuite/fuzz";
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    auto value = [&](uint64_t* v) {
-      return i + 1 < argc && Number(argv[++i], v);
-    };
+    auto value = [&](uint64_t* v) { return i + 1 < argc && Number(argv[++i], v); };
     if (a == "--fuzz") {
       if (!value(&seconds) || seconds == 0) return Usage("--fuzz takes a positive SECONDS");
       fuzz = true;

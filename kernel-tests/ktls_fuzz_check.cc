@@ -61,8 +61,8 @@ Bytes RecordCipher::Seal(uint64_t seq, uint8_t type, uint64_t explicit_nonce, co
   PutBe64(en, explicit_nonce);
   if (aria_) {
     size_t n = 0;
-    if (ariasuite::Tls12SealRecord(aria_key_, rec.data(), rec.size(), &n, salt_, seq, type,
-                                   0x0303, en, pt, len) != Status::kOk) {
+    if (ariasuite::Tls12SealRecord(aria_key_, rec.data(), rec.size(), &n, salt_, seq, type, 0x0303,
+                                   en, pt, len) != Status::kOk) {
       return {};
     }
     rec.resize(n);
@@ -90,16 +90,17 @@ std::string RecordCipher::Open(uint64_t seq, const uint8_t* rec, size_t len, uin
                                Bytes* pt) const {
   if (len < kOverhead) return "record of " + std::to_string(len) + " bytes is shorter than 29";
   size_t body = (size_t{rec[3]} << 8) | rec[4];
-  if (body + kHeader != len) return "length field " + std::to_string(body) + " for a record of " +
-                                    std::to_string(len) + " bytes";
+  if (body + kHeader != len)
+    return "length field " + std::to_string(body) + " for a record of " + std::to_string(len) +
+           " bytes";
   if (rec[1] != 3 || rec[2] != 3) return "version " + Hex(rec + 1, 2) + ", not 0303";
   size_t n = len - kOverhead;
   if (n > kMaxPt) return "plaintext of " + std::to_string(n) + " bytes exceeds 2^14";
   pt->assign(n, 0);
   if (aria_) {
     size_t got = 0;
-    Status s = ariasuite::Tls12OpenRecord(aria_key_, pt->data(), pt->size(), &got, type, salt_,
-                                          seq, 0x0303, rec, len);
+    Status s = ariasuite::Tls12OpenRecord(aria_key_, pt->data(), pt->size(), &got, type, salt_, seq,
+                                          0x0303, rec, len);
     if (s != Status::kOk) {
       return std::string("does not open with sequence number ") + std::to_string(seq) + " (" +
              ariasuite::StatusName(s) + ")";
@@ -121,14 +122,13 @@ std::string RecordCipher::Open(uint64_t seq, const uint8_t* rec, size_t len, uin
   return "";
 }
 
-std::string CheckTx(const RecordCipher& c, uint64_t first_seq, uint64_t first_iv,
-                    const Bytes& wire, const std::vector<Chunk>& accepted,
-                    std::vector<std::string>* sizes) {
+std::string CheckTx(const RecordCipher& c, uint64_t first_seq, uint64_t first_iv, const Bytes& wire,
+                    const std::vector<Chunk>& accepted, std::vector<std::string>* sizes) {
   std::vector<Chunk> got;
   size_t off = 0;
   for (uint64_t i = 0; off < wire.size(); ++i) {
-    std::string where = "TX record " + std::to_string(i) + " (at byte " + std::to_string(off) +
-                        " of the stream)";
+    std::string where =
+        "TX record " + std::to_string(i) + " (at byte " + std::to_string(off) + " of the stream)";
     if (wire.size() - off < kHeader) {
       return where + ": " + std::to_string(wire.size() - off) + " bytes of a header at the end";
     }
@@ -163,7 +163,8 @@ std::string CheckTx(const RecordCipher& c, uint64_t first_seq, uint64_t first_iv
     std::string run = "TX run " + std::to_string(r) + " of one record type";
     if (r >= got.size()) {
       return run + ": missing (type " + std::to_string(want[r].type) + ", " +
-             std::to_string(want[r].data.size()) + " bytes accepted by the kernel, not on the wire)";
+             std::to_string(want[r].data.size()) +
+             " bytes accepted by the kernel, not on the wire)";
     }
     if (r >= want.size()) {
       return run + ": " + std::to_string(got[r].data.size()) + " bytes of type " +
@@ -264,9 +265,9 @@ std::string RxModel::Deliver(const uint8_t* data, size_t n, uint8_t type, bool p
   uint8_t run_type = 0;
   while (done < n) {
     if (ri >= recs_.size() || !Genuine(ri) || !Written(ri)) {
-      std::string why = ri >= recs_.size()         ? "no record left"
-                        : !Genuine(ri)             ? "the next record is not genuine"
-                                                   : "the next record is not wholly written";
+      std::string why = ri >= recs_.size() ? "no record left"
+                        : !Genuine(ri)     ? "the next record is not genuine"
+                                           : "the next record is not wholly written";
       return "recv returned " + std::to_string(n) + " bytes, only " + std::to_string(done) +
              " of them deliverable (" + why + ", record " + std::to_string(ri) + ")";
     }
@@ -282,8 +283,8 @@ std::string RxModel::Deliver(const uint8_t* data, size_t n, uint8_t type, bool p
     if (memcmp(data + done, r.pt.data() + ro, take) != 0) {
       size_t k = 0;
       while (data[done + k] == r.pt[ro + k]) ++k;
-      return "recv byte " + std::to_string(done + k) + " (record " + std::to_string(ri) +
-             " byte " + std::to_string(ro + k) + ") differs: " + Hex(data + done + k, take - k) +
+      return "recv byte " + std::to_string(done + k) + " (record " + std::to_string(ri) + " byte " +
+             std::to_string(ro + k) + ") differs: " + Hex(data + done + k, take - k) +
              " vs sealed " + Hex(r.pt.data() + ro + k, take - k);
     }
     done += take;

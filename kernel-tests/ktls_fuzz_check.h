@@ -50,9 +50,8 @@ struct Chunk {
 // `accepted` (empty records and empty chunks carry no bytes and are left out of the comparison).
 // Returns "" or the first problem. *sizes receives each record's type and plaintext length
 // ("23:100") for the trace that is compared between ciphers.
-std::string CheckTx(const RecordCipher& c, uint64_t first_seq, uint64_t first_iv,
-                    const Bytes& wire, const std::vector<Chunk>& accepted,
-                    std::vector<std::string>* sizes);
+std::string CheckTx(const RecordCipher& c, uint64_t first_seq, uint64_t first_iv, const Bytes& wire,
+                    const std::vector<Chunk>& accepted, std::vector<std::string>* sizes);
 
 // What a kernel RX socket may deliver: the records the raw peer queued, in wire order, each with
 // the sequence number it was sealed with. Record i is genuine when it was sealed with base + i and

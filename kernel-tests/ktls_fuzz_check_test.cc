@@ -13,7 +13,7 @@
 namespace ktls_fuzz {
 namespace {
 
-const uint8_t kKey[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+const uint8_t kKey[32] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
                           17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
 const uint8_t kSalt[4] = {0xa0, 0xa1, 0xa2, 0xa3};
 constexpr uint64_t kSeq = 0xfffffffeULL;  // carries across 32 bits within the test
@@ -37,15 +37,14 @@ Tx GoodTx(const RecordCipher& c, int nonce_skew = 0, int seq_skew = 0) {
   t.accepted = {{23, Data(1, 1000)}, {23, Data(2, 20000)}, {22, Data(3, 30)}, {23, Data(4, 5)}};
   Bytes data = t.accepted[0].data;
   data.insert(data.end(), t.accepted[1].data.begin(), t.accepted[1].data.end());
-  std::vector<std::pair<uint8_t, Bytes>> recs = {
-      {23, Bytes(data.begin(), data.begin() + 16384)},
-      {23, Bytes(data.begin() + 16384, data.end())},
-      {22, t.accepted[2].data},
-      {23, t.accepted[3].data}};
+  std::vector<std::pair<uint8_t, Bytes>> recs = {{23, Bytes(data.begin(), data.begin() + 16384)},
+                                                 {23, Bytes(data.begin() + 16384, data.end())},
+                                                 {22, t.accepted[2].data},
+                                                 {23, t.accepted[3].data}};
   for (size_t i = 0; i < recs.size(); ++i) {
-    Bytes r = c.Seal(kSeq + i + (i == 2 ? seq_skew : 0), recs[i].first,
-                     kIv + i + (i == 2 ? nonce_skew : 0), recs[i].second.data(),
-                     recs[i].second.size());
+    Bytes r =
+        c.Seal(kSeq + i + (i == 2 ? seq_skew : 0), recs[i].first,
+               kIv + i + (i == 2 ? nonce_skew : 0), recs[i].second.data(), recs[i].second.size());
     t.wire.insert(t.wire.end(), r.begin(), r.end());
   }
   return t;
@@ -53,9 +52,7 @@ Tx GoodTx(const RecordCipher& c, int nonce_skew = 0, int seq_skew = 0) {
 
 class KtlsFuzzCheck : public ::testing::TestWithParam<std::pair<bool, size_t>> {
  protected:
-  void SetUp() override {
-    ASSERT_TRUE(c_.Init(GetParam().first, kKey, GetParam().second, kSalt));
-  }
+  void SetUp() override { ASSERT_TRUE(c_.Init(GetParam().first, kKey, GetParam().second, kSalt)); }
   std::string Check(const Tx& t) {
     std::vector<std::string> sizes;
     return CheckTx(c_, kSeq, kIv, t.wire, t.accepted, &sizes);
@@ -71,12 +68,14 @@ TEST_P(KtlsFuzzCheck, ACorrectStreamPasses) {
 }
 
 TEST_P(KtlsFuzzCheck, EveryAlterationIsReported) {
-  EXPECT_NE(Check(GoodTx(c_, 1, 0)).find("TX record 2 (at byte 21058 of the stream): explicit "
-                                         "nonce"),
+  EXPECT_NE(Check(GoodTx(c_, 1, 0))
+                .find("TX record 2 (at byte 21058 of the stream): explicit "
+                      "nonce"),
             std::string::npos)
       << Check(GoodTx(c_, 1, 0));
-  EXPECT_NE(Check(GoodTx(c_, 0, 1)).find("TX record 2 (at byte 21058 of the stream): does not "
-                                         "open with sequence number"),
+  EXPECT_NE(Check(GoodTx(c_, 0, 1))
+                .find("TX record 2 (at byte 21058 of the stream): does not "
+                      "open with sequence number"),
             std::string::npos);
   Tx t = GoodTx(c_);
   t.wire[40] ^= 1;  // ciphertext of record 0
@@ -97,8 +96,9 @@ TEST_P(KtlsFuzzCheck, EveryAlterationIsReported) {
   EXPECT_EQ(Check(t), "TX run 2 of one record type: 5 bytes on the wire, 8 accepted") << Check(t);
   t = GoodTx(c_);
   t.accepted.pop_back();  // sent, never accepted
-  EXPECT_EQ(Check(t), "TX run 2 of one record type: 5 bytes of type 23 on the wire that the "
-                      "kernel never accepted");
+  EXPECT_EQ(Check(t),
+            "TX run 2 of one record type: 5 bytes of type 23 on the wire that the "
+            "kernel never accepted");
   t = GoodTx(c_);
   t.accepted[2].type = 23;  // a record type lost: the runs no longer match
   EXPECT_NE(Check(t), "");

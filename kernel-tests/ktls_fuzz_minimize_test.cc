@@ -69,7 +69,8 @@ TEST(KtlsFuzzMinimize, ALastSingleOperationIsKeptWhenNeeded) {
   Op poll;
   poll.kind = Kind::kPoll;
   p.ops = {poll};
-  Program m = Minimize(p, [](const Program& c) { return !c.ops.empty(); }, 100);
+  Program m = Minimize(
+      p, [](const Program& c) { return !c.ops.empty(); }, 100);
   EXPECT_EQ(m.ops.size(), 1u);
 }
 

@@ -12,11 +12,11 @@ struct Name {
   const char* word;
 };
 constexpr Name kNames[] = {
-    {Kind::kSend, "send"},     {Kind::kSendType, "sendtype"}, {Kind::kWritev, "writev"},
-    {Kind::kSplice, "splice"}, {Kind::kSendfile, "sendfile"}, {Kind::kRec, "rec"},
-    {Kind::kCorrupt, "corrupt"}, {Kind::kReplay, "replay"}, {Kind::kSwap, "swap"},
-    {Kind::kInject, "inject"}, {Kind::kFlush, "flush"},       {Kind::kRecv, "recv"},
-    {Kind::kRecvmsg, "recvmsg"}, {Kind::kPoll, "poll"},       {Kind::kRcvlowat, "rcvlowat"},
+    {Kind::kSend, "send"},       {Kind::kSendType, "sendtype"}, {Kind::kWritev, "writev"},
+    {Kind::kSplice, "splice"},   {Kind::kSendfile, "sendfile"}, {Kind::kRec, "rec"},
+    {Kind::kCorrupt, "corrupt"}, {Kind::kReplay, "replay"},     {Kind::kSwap, "swap"},
+    {Kind::kInject, "inject"},   {Kind::kFlush, "flush"},       {Kind::kRecv, "recv"},
+    {Kind::kRecvmsg, "recvmsg"}, {Kind::kPoll, "poll"},         {Kind::kRcvlowat, "rcvlowat"},
     {Kind::kEof, "eof"},
 };
 
@@ -186,7 +186,7 @@ namespace {
 
 // A length biased towards the edges of records (2^14), AES/ARIA blocks (16) and pages.
 uint32_t Length(Rng& r, uint32_t max) {
-  static constexpr uint32_t kEdges[] = {0,    1,    15,   16,   17,    31,    255,   4095,
+  static constexpr uint32_t kEdges[] = {0,    1,    15,   16,    17,    31,    255,   4095,
                                         4096, 4097, 8192, 16383, 16384, 16385, 32768, 32769};
   uint32_t v;
   switch (r.Below(4)) {

@@ -62,9 +62,10 @@ TEST(KtlsFuzzOps, GeneratedListsStayWithinTheirBudgetsAndUseEveryOperation) {
 TEST(KtlsFuzzOps, ParsesCopiedTapLinesAndComments) {
   Program p;
   std::string err;
-  ASSERT_TRUE(ParseProgram("# seed 42\n; a comment\n# send 100 more dontwait\n\n"
-                           "writev 3 17 ; three pieces\nrecv 5 peek waitall\nrec 22 40\neof\n",
-                           &p, &err))
+  ASSERT_TRUE(
+      ParseProgram("# seed 42\n; a comment\n# send 100 more dontwait\n\n"
+                   "writev 3 17 ; three pieces\nrecv 5 peek waitall\nrec 22 40\neof\n",
+                   &p, &err))
       << err;
   EXPECT_EQ(p.seed, 42u);
   ASSERT_EQ(p.ops.size(), 5u);

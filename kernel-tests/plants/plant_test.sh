@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# //kernel-tests/plants:aria_ctr_tail_test (manual: a module build and a TCG boot): the fuzzer must
-# find the fault aria_ctr_tail.py plants in the aria-avx2 glue's partial-block path within
-# BUDGET seconds of `--fuzz` (seed 1), and name ARIA with the AES-GCM control passing.
-# Arguments: the runner (tools/kernel/main.py), the plant builder, the ktls_fuzz program, BUDGET.
+# //kernel-tests/plants:*_test (manual: a module build and a TCG boot): the fuzzer must find the
+# fault a plant builder (aria_ctr_tail.py, tls_partial_read.py) plants within BUDGET seconds of
+# `--fuzz` (seed 1), its finding matching PATTERN (e.g. ARIA named, the AES-GCM control passing).
+# Arguments: the runner (tools/kernel/main.py), the plant builder, the ktls_fuzz program, BUDGET,
+# PATTERN (a grep regex on the `# FINDING:` line).
 # Exit 0 found, 1 not found (or found without naming ARIA), 4 (reported as a skip by Bazel's
 # JUnit) no prepared kernel.
 set -u
-runner="$1" plant="$2" fuzzer="$3" budget="$4"
+runner="$1" plant="$2" fuzzer="$3" budget="$4" pattern="$5"
 work="${TEST_TMPDIR:-$(mktemp -d)}/plant"
 mkdir -p "$work"
 info="$(python3 "$plant" "$work/modules")"
@@ -29,8 +30,8 @@ rc=$?
 tail -n 40 "$work/out.txt"
 tap="$work/vm/tap.log"
 echo "plant_test: runner exit $rc after $((SECONDS - start)) s (budget $budget s of fuzzing)"
-if [[ $rc != 1 ]] || ! grep -q "^# FINDING: .*aria-gcm-.*the AES-GCM control passes" "$tap"; then
-  echo "plant_test: FAIL: the planted aria-avx2 CTR tail fault was not found within $budget s"
+if [[ $rc != 1 ]] || ! grep -q "^# FINDING: $pattern" "$tap"; then
+  echo "plant_test: FAIL: the fault planted by $(basename "$plant") was not found within $budget s"
   exit 1
 fi
 grep "^# FINDING\|^# minimized" "$tap"
