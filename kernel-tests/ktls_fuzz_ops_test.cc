@@ -1,9 +1,12 @@
 #include "kernel-tests/ktls_fuzz_ops.h"
 
+#include <dirent.h>
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 namespace ktls_fuzz {
@@ -113,6 +116,31 @@ TEST(KtlsFuzzOps, FillIsAFunctionOfSeedStreamAndOffset) {
   EXPECT_NE(memcmp(a, c, sizeof(a)), 0);
   Fill(6, 9, 0, c, sizeof(c));
   EXPECT_NE(memcmp(a, c, sizeof(a)), 0);
+}
+
+// The kept reproducers (fuzz_corpus/*.ops, replayed in every guest run) parse, and print back as
+// the same list.
+TEST(KtlsFuzzOps, TheCorpusParses) {
+  const std::string dir = "kernel-tests/fuzz_corpus";
+  DIR* d = opendir(dir.c_str());
+  ASSERT_NE(d, nullptr) << dir;
+  int files = 0;
+  while (struct dirent* e = readdir(d)) {
+    std::string n = e->d_name;
+    if (n.size() < 5 || n.compare(n.size() - 4, 4, ".ops") != 0) continue;
+    std::ifstream f(dir + "/" + n);
+    std::stringstream text;
+    text << f.rdbuf();
+    Program p, q;
+    std::string err;
+    EXPECT_TRUE(ParseProgram(text.str(), &p, &err)) << n << ": " << err;
+    EXPECT_FALSE(p.ops.empty()) << n;
+    ASSERT_TRUE(ParseProgram(FormatProgram(p), &q, &err)) << n << ": " << err;
+    EXPECT_EQ(FormatProgram(q), FormatProgram(p)) << n;
+    ++files;
+  }
+  closedir(d);
+  EXPECT_GE(files, 8);
 }
 
 }  // namespace
