@@ -545,7 +545,7 @@ std::string RunAll(const Program& p, std::string* skip, size_t* ops,
 int g_test = 0;
 
 // Writes `ktls_fuzz: WHAT` into the kernel log (and so onto the console), so that a splat the
-// runner finds there names the operation list that ran (tools/kernel/tap.py).
+// runner finds there names the operation list that ran (kernel-tests/vm/tap.py).
 void KernelMark(const std::string& what) {
   static int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
   if (fd < 0) return;

@@ -16,7 +16,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.realpath(__file__)))), "tools", "kernel"))
+    os.path.realpath(__file__)))), "kernel-tests", "vm"))
 
 import debian  # noqa: E402
 
@@ -43,7 +43,7 @@ def main():
     out = os.path.abspath(args[0])
     kern = debian.load_prepared(cache)
     if kern is None:
-        print("SKIP: no prepared kernel (tools/kernel/prepare.sh)")
+        print("SKIP: no prepared kernel (kernel-tests/vm/prepare.sh)")
         sys.exit(4)
     abi_dir = os.path.dirname(os.path.dirname(os.path.dirname(kern["bzimage"])))
     src = os.path.join(abi_dir, "aria", "src")

@@ -2,7 +2,7 @@
 # //kernel-tests/plants:*_test (manual: a module build and a TCG boot): the fuzzer must find the
 # fault a plant builder (aria_ctr_tail.py, tls_partial_read.py) plants within BUDGET seconds of
 # `--fuzz` (seed 1), its finding matching PATTERN (e.g. ARIA named, the AES-GCM control passing).
-# Arguments: the runner (tools/kernel/main.py), the plant builder, the ktls_fuzz program, BUDGET,
+# Arguments: the runner (kernel-tests/vm/main.py), the plant builder, the ktls_fuzz program, BUDGET,
 # PATTERN (a grep regex on the `# FINDING:` line).
 # Exit 0 found, 1 not found (or found without naming ARIA), 4 (reported as a skip by Bazel's
 # JUnit) no prepared kernel.

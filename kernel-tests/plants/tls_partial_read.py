@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.realpath(__file__)))), "tools", "kernel"))
+    os.path.realpath(__file__)))), "kernel-tests", "vm"))
 
 import debian  # noqa: E402
 
@@ -50,7 +50,7 @@ def main():
     out = os.path.abspath(args[0])
     kern = debian.load_prepared(cache)
     if kern is None:
-        print("SKIP: no prepared kernel (tools/kernel/prepare.sh)")
+        print("SKIP: no prepared kernel (kernel-tests/vm/prepare.sh)")
         sys.exit(4)
     abi_dir = os.path.dirname(os.path.dirname(os.path.dirname(kern["bzimage"])))
     headers = os.path.join(abi_dir, "root", "usr", "src", "linux-headers-" + kern["release"])
