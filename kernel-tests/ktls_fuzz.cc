@@ -528,16 +528,9 @@ std::string RunAll(const Program& p, std::string* skip, size_t* ops,
   }
   if (!finding.empty()) return finding;
   for (size_t s = 0; s < kControl; ++s) {
-    const auto& a = o[s].trace;
-    const auto& b = o[kControl].trace;
-    for (size_t i = 0; i < a.size() || i < b.size(); ++i) {
-      std::string x = i < a.size() ? a[i] : "(nothing)";
-      std::string y = i < b.size() ? b[i] : "(nothing)";
-      if (x != y) {
-        return std::string(kSuites[s].name) + " diverges from the AES-GCM control at step " +
-               std::to_string(i) + ": \"" + x + "\" vs \"" + y + "\"";
-      }
-    }
+    std::string d = FirstDivergence(o[s].trace, o[kControl].trace);
+    if (!d.empty())
+      return std::string(kSuites[s].name) + " diverges from the AES-GCM control at " + d;
   }
   return "";
 }

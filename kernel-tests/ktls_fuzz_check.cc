@@ -191,6 +191,15 @@ std::string CheckTx(const RecordCipher& c, uint64_t first_seq, uint64_t first_iv
   return "";
 }
 
+std::string FirstDivergence(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  for (size_t i = 0; i < a.size() || i < b.size(); ++i) {
+    std::string x = i < a.size() ? a[i] : "(nothing)";
+    std::string y = i < b.size() ? b[i] : "(nothing)";
+    if (x != y) return "step " + std::to_string(i) + ": \"" + x + "\" vs \"" + y + "\"";
+  }
+  return "";
+}
+
 void RxModel::Queue(const Bytes& rec, uint8_t type, const Bytes& pt, uint64_t seq) {
   Rec r;
   r.bytes = rec;

@@ -53,6 +53,10 @@ struct Chunk {
 std::string CheckTx(const RecordCipher& c, uint64_t first_seq, uint64_t first_iv, const Bytes& wire,
                     const std::vector<Chunk>& accepted, std::vector<std::string>* sizes);
 
+// The first step where an ARIA run's trace differs from the control's: "" when equal, else
+// "step N: \"a\" vs \"b\"" (a missing step reads "(nothing)").
+std::string FirstDivergence(const std::vector<std::string>& a, const std::vector<std::string>& b);
+
 // What a kernel RX socket may deliver: the records the raw peer queued, in wire order, each with
 // the sequence number it was sealed with. Record i is genuine when it was sealed with base + i and
 // not altered; the deliverable stream is the genuine records before the first other one, as far

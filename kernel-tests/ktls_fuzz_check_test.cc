@@ -126,6 +126,17 @@ INSTANTIATE_TEST_SUITE_P(Ciphers, KtlsFuzzCheck,
                                            std::make_pair(true, size_t{32}),
                                            std::make_pair(false, size_t{16})));
 
+TEST(KtlsFuzzCheckTraces, TheFirstDifferenceIsNamed) {
+  std::vector<std::string> a = {"send 5 -> 5", "recv 3 dontwait -> -1 EAGAIN"};
+  std::vector<std::string> b = {"send 5 -> 5", "recv 3 dontwait -> 3"};
+  EXPECT_EQ(FirstDivergence(a, a), "");
+  EXPECT_EQ(FirstDivergence(a, b),
+            "step 1: \"recv 3 dontwait -> -1 EAGAIN\" vs \"recv 3 dontwait -> 3\"");
+  b.pop_back();
+  EXPECT_EQ(FirstDivergence(a, b), "step 1: \"recv 3 dontwait -> -1 EAGAIN\" vs \"(nothing)\"");
+  EXPECT_EQ(FirstDivergence(b, a), "step 1: \"(nothing)\" vs \"recv 3 dontwait -> -1 EAGAIN\"");
+}
+
 // Three records queued: data 50, handshake 20, data 30.
 struct Rx {
   RecordCipher c;
