@@ -40,7 +40,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import aria_drivers  # noqa: E402
+import bench  # noqa: E402
 import debian  # noqa: E402
+import fuzz  # noqa: E402
 import initramfs  # noqa: E402
 import kernel_tree  # noqa: E402
 import kmod  # noqa: E402
@@ -53,6 +55,9 @@ import vmlinux  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The real workspace (through the Bazel runfiles symlinks when run as //kernel-tests:vm_test).
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+
+# --debug: KASAN, KFENCE, lockdep, DEBUG_LIST, DEBUG_ATOMIC_SLEEP, UBSAN (kernel trees only).
+DEBUG_FRAGMENT = os.path.join(HERE, "debug.config")
 
 # Modules the tests use, loaded in dependency order when the kernel has them as modules.
 WANTED_MODULES = [
@@ -133,9 +138,9 @@ def read_vector_dir(folder):
         fatal("--vectors %s: %s" % (folder, e))
 
 
-def build_initramfs(out, modules, tests, prog_timeout, vector_files):
+def build_initramfs(out, modules, tests, prog_timeout, vector_files, guest_files=None):
     """modules: [(name, path)] in load order; tests: [(guest name, host path, [arguments])];
-    vector_files: {name: text} for /ariasuite/vectors."""
+    vector_files: {name: text} for /ariasuite/vectors; guest_files: {guest path: bytes}."""
     busybox = os.environ.get("ARIASUITE_BUSYBOX") or "/bin/busybox"
     if not os.path.exists(busybox):
         fatal("busybox not found at %s (Debian package busybox-static)" % busybox)
@@ -164,6 +169,8 @@ def build_initramfs(out, modules, tests, prog_timeout, vector_files):
     a.add_bytes("ariasuite/timeout", str(prog_timeout).encode())
     for name, text in vector_files.items():
         a.add_bytes("ariasuite/vectors/" + name, text.encode())
+    for name, data in (guest_files or {}).items():
+        a.add_bytes(name, data)
     a.close()
 
 
@@ -259,6 +266,11 @@ def _tests(args):
     names = [n for n, _, _ in tests]
     if len(set(names)) != len(names):
         fatal("two test programs share a name: %s" % ", ".join(names))
+    try:
+        tests, args.guest_files = fuzz.select(tests, args.fuzz, args.seed, args.fuzz_replay,
+                                              args.fuzz_corpus)
+    except fuzz.FuzzError as e:
+        fatal(str(e))
     return tests
 
 
@@ -279,6 +291,12 @@ def _user_kernel(args):
 def _tree_kernel(args, tree, out=None, base_dir=None):
     """Builds the tree (and its kTLS selftest); returns (kern, extra tests, extra cases)."""
     fragments = [kernel_tree.GUEST_FRAGMENT, os.path.join(REPO, "kernel-tests", "config")]
+    if args.debug:
+        fragments.append(DEBUG_FRAGMENT)
+        if out is None and not os.path.exists(os.path.join(tree, ".config")):
+            # Beside the plain build of the same tree, not over it.
+            out = kernel_tree.build_dir_for(os.path.abspath(tree),
+                                            debian.cache_root(args.cache)) + "-debug"
     cache = debian.cache_root(args.cache)
     try:
         kern = kernel_tree.build(tree, fragments, cache, jobs=args.jobs, out=out,
@@ -418,7 +436,8 @@ def _boot_and_report(args, qemu_bin, kern, tests, extra_cases, start, workdir):
     log("vectors for AF_ALG: %s" % (", ".join(
         "%s (%d lines)" % (n, t.count("\n")) for n, t in sorted(vector_files.items()))
         or "none (no --vectors folder)"))
-    build_initramfs(initrd, modules, tests, args.program_timeout, vector_files)
+    build_initramfs(initrd, modules, tests, args.program_timeout, vector_files,
+                    getattr(args, "guest_files", None))
     log("initramfs: %d modules, %d test programs, %.1f MB (%s)" % (
         len(modules), len(tests), os.path.getsize(initrd) / 1e6, initrd))
 
@@ -500,8 +519,32 @@ def bisect_status(status, run):
     return 0, "%d ARIA tests passed" % len(aria)
 
 
+def cmd_bench(args):
+    """--bench: SKIP (exit 4) unless a probe boots the kernel under KVM."""
+    why = "--accel tcg" if args.accel == "tcg" else qemu.kvm_missing()
+    accel = "tcg"
+    if not why:
+        qemu_bin = qemu.find_qemu()
+        got = _resolve_kernel(args)
+        if isinstance(got, int):
+            return got
+        kern = got[0]
+        workdir = args.workdir or tempfile.mkdtemp(prefix="ariasuite-kernel-")
+        os.makedirs(workdir, exist_ok=True)
+        initrd = os.path.join(workdir, "initramfs.cpio")
+        modules, _ = resolve_modules(kern.get("module_dirs"), kern.get("builtin"))
+        build_initramfs(initrd, modules, [], args.program_timeout, {})
+        accel, _ = choose_accel(args, qemu_bin, kern, initrd, workdir)
+        why = "no KVM probe reached /init, see the note above"
+    status, line = bench.decide(accel, why)
+    print(line, file=sys.stdout if status == bench.SKIP_EXIT else sys.stderr, flush=True)
+    return status
+
+
 def cmd_run(args):
     start = time.monotonic()
+    if args.bench:
+        return cmd_bench(args)
     tests = _tests(args)
     try:
         qemu_bin = qemu.find_qemu()
@@ -632,6 +675,9 @@ def main():
     r.add_argument("--tls-selftest", choices=["aria", "all", "off"], default="aria",
                    help="the tree's own kTLS selftest: ARIA variants + AES-GCM control (default), "
                    "every variant, or none")
+    r.add_argument("--debug", action="store_true",
+                   help="with --kernel-tree: build it with KASAN, KFENCE, lockdep, DEBUG_LIST, "
+                   "DEBUG_ATOMIC_SLEEP and UBSAN (kernel-tests/vm/debug.config)")
     r.add_argument("--jobs", type=int, help="make -j (default: the number of CPUs)")
     r.add_argument("--junit")
     r.add_argument("--timeout", type=int,
@@ -657,6 +703,15 @@ def main():
     r.add_argument("--no-prepare", action="store_true")
     r.add_argument("--workdir")
     r.add_argument("--vectors", help="folder written by //vectors:guest_vectors")
+    r.add_argument("--bench", action="store_true",
+                   help="the kTLS ARIA-GCM throughput table (KVM only; under TCG a SKIP, exit 4)")
+    r.add_argument("--fuzz", type=int, metavar="SECONDS",
+                   help="run only the kTLS fuzzer (ktls_fuzz), for SECONDS")
+    r.add_argument("--seed", type=int, default=1, help="the fuzzer's seed (default 1)")
+    r.add_argument("--fuzz-replay", "--replay", dest="fuzz_replay", action="append", default=[], metavar="FILE",
+                   help="run only the kTLS fuzzer on this operation list (repeatable)")
+    r.add_argument("--fuzz-corpus", metavar="DIR",
+                   help="operation lists (*.ops) the fuzzer replays in an ordinary run")
     args = ap.parse_args()
     if args.cmd == "prepare":
         return cmd_prepare(args)
@@ -664,7 +719,8 @@ def main():
         fatal("--kernel and --kernel-tree exclude each other")
     if args.modules and not args.kernel:
         fatal("--modules goes with --kernel")
-    for flag, val in (("--patches", args.patches), ("--bisect", args.bisect)):
+    for flag, val in (("--patches", args.patches), ("--bisect", args.bisect),
+                      ("--debug", args.debug)):
         if val and not args.kernel_tree:
             fatal("%s goes with --kernel-tree" % flag)
     if args.each and not args.patches:
@@ -672,10 +728,18 @@ def main():
     if args.bisect and args.patches:
         fatal("--bisect and --patches exclude each other (bisect the tree, or let --each name "
               "the patch)")
+    if args.fuzz is not None and args.fuzz < 1:
+        fatal("--fuzz %d: must be at least 1 second" % args.fuzz)
+    if args.bench and (args.fuzz or args.fuzz_replay):
+        fatal("--bench excludes --fuzz and --replay")
+    if args.fuzz and args.fuzz_replay:
+        fatal("--fuzz and --fuzz-replay exclude each other")
+    if args.seed < 0:
+        fatal("--seed %d: must not be negative" % args.seed)
     if args.timeout is None:
-        args.timeout = 1500 if args.kernel_tree else 600
+        args.timeout = (1500 if args.kernel_tree else 600) + (args.fuzz or 0)
     if args.program_timeout is None:
-        args.program_timeout = 600 if args.kernel_tree else 300
+        args.program_timeout = (600 if args.kernel_tree else 300) + (args.fuzz or 0)
     if args.silence_limit < 1:
         fatal("--silence-limit %d: must be at least 1 second" % args.silence_limit)
     if args.filter and any(c.isspace() for c in args.filter):

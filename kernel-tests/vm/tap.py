@@ -21,7 +21,36 @@ _NESTED = re.compile(r"^(?:\s+|#\s*)(not ok\s+\d+[^#]*?)\s*(?:#\s*(.*))?$")
 _KERNEL_TROUBLE = re.compile(
     r"(Kernel panic|Oops[:\s]|BUG:|WARNING:|general protection fault|"
     r"Unable to handle kernel|kernel BUG at|RIP: |Call Trace:|soft lockup|hung_task|"
-    r"UBSAN:|KASAN:|refcount_t:|list_add corruption|list_del corruption)")
+    r"UBSAN:|KASAN:|KFENCE:|refcount_t:|list_add corruption|list_del corruption|"
+    r"possible circular locking|possible recursive locking|inconsistent lock state|"
+    r"lock held when returning|suspicious RCU usage|sleeping function called from invalid)")
+
+# What /init prints before each program, and what the kTLS fuzzer writes to the kernel log before
+# each operation list (`ktls_fuzz: seed S sequence K` or `ktls_fuzz: replay FILE`).
+_RUNNING = re.compile(r"ariasuite: running (\S+)")
+_FUZZ_MARK = re.compile(r"(ktls_fuzz: (?:seed \d+ sequence \d+|replay \S+))")
+
+
+def splats(console_text):
+    """(the console lines that show a kernel problem, " while running PROG[, at MARK]" naming the
+    program /init was running and the fuzzer's last operation list before the first of them, or
+    "" when they came before any program)."""
+    program, mark, trouble, where = None, None, [], ""
+    for line in console_text.replace("\r", "").split("\n"):
+        m = _RUNNING.search(line)
+        if m:
+            program, mark = m.group(1), None
+            continue
+        m = _FUZZ_MARK.search(line)
+        if m:
+            mark = m.group(1)
+            continue
+        if _KERNEL_TROUBLE.search(line):
+            if not trouble and program:
+                where = " while running %s" % program + (" (%s)" % mark if mark else "")
+            trouble.append(line)
+    return trouble, where
+
 
 # What each ARIA SIMD driver needs from the CPU (arch/x86/crypto/aria_*_glue.c, the init checks).
 ARIA_DRIVER_CPU_FLAGS = {
@@ -217,12 +246,12 @@ def parse_guest(tap_text, console_text, run_state, qemu_error="", programs=(),
                 run.cases.append(Case(name, "program_status", "fail",
                                       "%s printed no TAP: the guest never started it" % name))
 
-    trouble = [l for l in console_text.replace("\r", "").split("\n") if _KERNEL_TROUBLE.search(l)]
+    trouble, where = splats(console_text)
     tail = "\n".join(console_text.replace("\r", "").rstrip("\n").split("\n")[-40:])
     if trouble:
         run.cases.append(Case("guest", "kernel_log_clean", "fail",
-                              "the kernel reported problems:\n" + "\n".join(trouble[:30]) +
-                              "\n--- console tail ---\n" + tail))
+                              "the kernel reported problems%s:\n" % where +
+                              "\n".join(trouble[:30]) + "\n--- console tail ---\n" + tail))
     elif run.began:
         run.cases.append(Case("guest", "kernel_log_clean", "pass"))
     ended_by = {"timeout": "was killed at the timeout (hang, oops or panic)",

@@ -74,5 +74,40 @@ class NestedTest(unittest.TestCase):
         self.assertEqual((c["first"].status, c["second"].status), ("fail", "pass"))
 
 
+def _console(name):
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "testdata", name)) as f:
+        return f.read()
+
+
+class SplatTest(unittest.TestCase):
+    """A splat on the console fails the run naming the program and the fuzzer's operation list
+    (consoles in the kernel's report formats: a KASAN report, a lockdep warning)."""
+
+    def test_a_kasan_report_during_the_fuzzer_names_the_sequence(self):
+        trouble, where = tap.splats(_console("console_splat_in_fuzz.txt"))
+        self.assertEqual(where, " while running ktls_fuzz (ktls_fuzz: seed 3 sequence 17)")
+        self.assertEqual(len(trouble), 2)  # the BUG: KASAN line and Call Trace:
+        self.assertIn("BUG: KASAN: slab-out-of-bounds in tls_push_record", trouble[0])
+
+    def test_a_splat_before_any_program_names_none(self):
+        trouble, where = tap.splats(_console("console_lockdep_before_tests.txt"))
+        self.assertEqual(where, "")
+        self.assertEqual(len(trouble), 1)
+        self.assertIn("possible circular locking dependency", trouble[0])
+
+    def test_the_guest_run_fails_kernel_log_clean_with_the_place(self):
+        run = tap.parse_guest("ARIASUITE BEGIN\nARIASUITE END\n",
+                              _console("console_splat_in_fuzz.txt"), "exited", "", programs=[])
+        bad = [c for c in run.cases if c.name == "kernel_log_clean"]
+        self.assertEqual(bad[0].status, "fail")
+        self.assertTrue(bad[0].message.startswith(
+            "the kernel reported problems while running ktls_fuzz (ktls_fuzz: seed 3 sequence "
+            "17):\n"), bad[0].message)
+
+    def test_a_clean_console_passes(self):
+        text = _console("console_splat_in_fuzz.txt").split("[   97.020001]")[0]
+        self.assertEqual(tap.splats(text), ([], ""))
+
+
 if __name__ == "__main__":
     unittest.main()

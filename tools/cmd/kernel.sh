@@ -4,6 +4,7 @@
 #          [--extra-test PROGRAM]... [--junit FILE] [--timeout SECS] [--accel auto|kvm|tcg] [--pvh]
 #          [--silence-limit SECS] [--filter SUBSTRING] [--timeout-scale N]
 #          [--package linux-image-...-amd64-unsigned] [--cache DIR] [--workdir DIR]
+#          [--fuzz SECONDS [--seed N] | --replay FILE] [--bench]
 # Without --kernel/--kernel-tree: Debian's newest stock amd64 kernel + out-of-tree ARIA modules.
 # --kernel-tree: allnoconfig + kernel-tests/vm/guest.config + kernel-tests/config (or the tree's own
 # .config), built with ccache, plus the tree's kTLS selftest (ARIA variants + AES-GCM control).
@@ -12,9 +13,12 @@
 # --bisect (git bisect run): 0 good, 1 bad, 125 cannot test (no build, no boot), 128 abort.
 # --accel auto: KVM only when a probe boot reaches /init under it (else the PVH vmlinux, else TCG
 # with one note line); a guest silent for --silence-limit seconds (120) is declared hung.
+# --fuzz SECONDS: only the differential kTLS fuzzer (ARIA-GCM vs the AES-GCM control), seeded;
+# --replay FILE: the operation list a failing fuzz run printed, run again. --bench: the kTLS
+# ARIA-GCM throughput table, KVM only (under TCG one SKIP line, exit 4).
 for a in "$@"; do
   if [[ "$a" == "-h" || "$a" == "--help" ]]; then
-    sed -n 's/^# \{0,1\}//; 2,14p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
+    sed -n 's/^# \{0,1\}//; 2,18p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
     exit 0
   fi
 done
@@ -27,6 +31,12 @@ for a in "$@"; do
       exit 128
     }
     trap 'exit 128' ERR
+  fi
+done
+for a in "$@"; do
+  if [[ "$a" == "--bench" ]]; then
+    # The throughput table needs no test program; under TCG it is one SKIP line (exit 4) at once.
+    exec python3 "$ARIASUITE_ROOT/kernel-tests/vm/main.py" run "$@"
   fi
 done
 # shellcheck source=kernel-tests/vm/packages.sh
@@ -42,7 +52,7 @@ abazel build //kernel-tests:guest_tests //vectors:guest_vectors >&2 ||
 bazel_bin="$(abazel info bazel-bin 2>/dev/null)"
 bin="$bazel_bin/kernel-tests"
 tests=()
-for t in tls_sockopt_test tls_data_test tls_error_test tls_wire_test af_alg_test; do
+for t in tls_sockopt_test tls_data_test tls_error_test tls_wire_test af_alg_test ktls_fuzz; do
   [[ -x "$bin/$t" ]] || die "guest test program $bin/$t missing after the build"
   tests+=(--test "$bin/$t")
 done
@@ -54,7 +64,8 @@ trap 'rm -rf "$vecdir"' EXIT
   die "vectors: //vectors:guest_vectors could not export the guest's vector files"
 trap - ERR  # main.py's own status (1 bad, 125 cannot test) is the answer
 set +e
-python3 "$ARIASUITE_ROOT/kernel-tests/vm/main.py" run --vectors "$vecdir" "${tests[@]}" "$@"
+python3 "$ARIASUITE_ROOT/kernel-tests/vm/main.py" run --vectors "$vecdir" \
+  --fuzz-corpus "$ARIASUITE_ROOT/kernel-tests/fuzz_corpus" "${tests[@]}" "$@"
 rc=$?
 set -e
 exit "$rc"

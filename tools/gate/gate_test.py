@@ -340,8 +340,9 @@ class NothingTestedGate(unittest.TestCase):
                  on every checkout and need git and a Bazel workspace; its last line's verdict
                  (tools/cmd/lib/counts.sh, shared with fuzz) is planted with 0 passed: exit 4.
     run          every stage left out by --skip: exit 4; a fuzz, mutants or kernel command that
-                 exits 4 makes its stage SKIP and the run exit 4 (planted commands in a copy of
-                 the front door); kernel_asm without a tree: SKIP, exit 4.
+                 exits 4 makes its stage SKIP (kernel and kernel_fuzz) and the run exit 4
+                 (planted commands in a copy of the front door); kernel_asm without a tree:
+                 SKIP, exit 4.
     kernel       no prepared kernel with --no-prepare (kernel-tests/vm/main.py; the front door builds
                  the guest programs first): exit 4, `SKIP: no prepared kernel in ...`. --filter
                  matching nothing: //kernel-tests/vm:runner_test.
@@ -405,7 +406,8 @@ class NothingTestedGate(unittest.TestCase):
                          "stages impls to run\n")
 
     def test_run_stage_of_a_command_that_skipped_everything(self):
-        for stage, cmd in (("fuzz", "fuzz"), ("mutants", "mutants"), ("kernel", "kernel")):
+        for stage, cmd in (("fuzz", "fuzz"), ("mutants", "mutants"), ("kernel", "kernel"),
+                           ("kernel_fuzz", "kernel")):
             with self.subTest(stage=stage), tempfile.TemporaryDirectory() as d:
                 door = fake_root(d, {cmd: 'echo "planted: 0 passed, 0 failed, 1 skipped"; exit 4'})
                 r = run(["bash", door, "run", "--only", stage])
