@@ -489,6 +489,19 @@ struct SmallEngine {
     for (int i = 0; i < K; ++i) x[i] = T::Xor(S::Sl(T::Xor(x[i], k1), false), k2);
   }
 
+  // One block in lane 0 of a register, advanced a round at a time (for a block computed alongside
+  // a byte-sliced batch, whose rounds it fills with independent work): Load1, RoundAt(r) for
+  // r = 0 .. rounds-2, then Last.
+  static ARIASUITE_SIMD_INLINE V Load1(const uint8_t b[16]) { return T::LoadN(b, 1); }
+  static ARIASUITE_SIMD_INLINE void RoundAt(V* x, const AriaKey& key, int r) {
+    Round<1>(x, key.rk[r], (r & 1) == 0);
+  }
+  static ARIASUITE_SIMD_INLINE void Last(V x, const AriaKey& key, uint8_t out[16]) {
+    const int n = key.rounds;
+    x = T::Xor(S::Sl(T::Xor(x, T::Bcast128(key.rk[n - 1])), false), T::Bcast128(key.rk[n]));
+    T::StoreN(out, x, 1);
+  }
+
   // Blocks [i*kLanes, i*kLanes + kLanes) of an n-block buffer that exist.
   static ARIASUITE_SIMD_INLINE size_t InReg(size_t n, int i) {
     const size_t first = static_cast<size_t>(i) * T::kLanes;
