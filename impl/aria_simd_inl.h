@@ -34,15 +34,65 @@ namespace {
 
 // Round keys with every byte repeated four times, so that XORing byte j of a round key into the
 // byte-sliced register j is one 32-bit broadcast (a plain load on current cores) and no shuffle.
+// k[0] and k[rounds] are the whitening keys as they are; the inner rounds' keys are stored as the
+// constants DiffuseAddKey injects (kInjectMasks).
 struct RoundKeys32 {
   alignas(64) uint32_t k[kAriaMaxRounds + 1][16];
   int rounds;
 };
 
+// The constants DiffuseAddKey injects into its XOR network: c_s = XOR of the key bytes j whose bit
+// is set in kInjectMasks[s]. Derived (and re-checked by a test) by impl/inject_masks.py: with
+// M[j][s] = 1 when intermediate s reaches output j an odd number of times, the masks are the rows
+// of M^-1 over GF(2), so that output j receives key byte j and nothing else; the tests check every
+// path against the reference cipher through all output bytes.
+inline constexpr uint16_t kInjectMasks[16] = {0x0081, 0x1800, 0x4000, 0x30C0, 0x8214, 0x0024, 0x2288, 0x0080, 0x0104, 0x0004, 0x0480, 0x8006, 0x9006, 0x2184, 0x8484, 0x0200};
+
+// kInjectMasks as four PSHUFB index vectors: byte s of the k-th picks the k-th key byte of c_s
+// (0x80, a zero byte, where c_s has fewer than k+1 terms).
+struct InjectShuffles {
+  alignas(16) uint8_t v[4][16];
+  constexpr InjectShuffles() : v() {
+    for (int s = 0; s < 16; ++s) {
+      int t = 0;
+      for (int j = 0; j < 16; ++j) {
+        if ((kInjectMasks[s] >> j) & 1) v[t++][s] = static_cast<uint8_t>(j);
+      }
+      while (t < 4) v[t++][s] = 0x80;
+    }
+  }
+};
+
+// Bytes 16 -> 16 words of four copies each (one PSHUFB per four words).
+ARIASUITE_SIMD_INLINE void StoreSpread(uint32_t out[16], __m128i c) {
+#pragma GCC unroll 4
+  for (int q = 0; q < 4; ++q) {
+    const __m128i spread = _mm_set_epi8(
+        static_cast<char>(4 * q + 3), static_cast<char>(4 * q + 3), static_cast<char>(4 * q + 3),
+        static_cast<char>(4 * q + 3), static_cast<char>(4 * q + 2), static_cast<char>(4 * q + 2),
+        static_cast<char>(4 * q + 2), static_cast<char>(4 * q + 2), static_cast<char>(4 * q + 1),
+        static_cast<char>(4 * q + 1), static_cast<char>(4 * q + 1), static_cast<char>(4 * q + 1),
+        static_cast<char>(4 * q), static_cast<char>(4 * q), static_cast<char>(4 * q),
+        static_cast<char>(4 * q));
+    _mm_store_si128(reinterpret_cast<__m128i*>(out + 4 * q), _mm_shuffle_epi8(c, spread));
+  }
+}
+
 inline void ExpandRoundKeys(RoundKeys32* out, const AriaKey& key) {
-  out->rounds = key.rounds;
-  for (int r = 0; r <= key.rounds; ++r) {
-    for (int j = 0; j < 16; ++j) out->k[r][j] = key.rk[r][j] * 0x01010101u;
+  static constexpr InjectShuffles kShuf;
+  const __m128i i0 = _mm_load_si128(reinterpret_cast<const __m128i*>(kShuf.v[0]));
+  const __m128i i1 = _mm_load_si128(reinterpret_cast<const __m128i*>(kShuf.v[1]));
+  const __m128i i2 = _mm_load_si128(reinterpret_cast<const __m128i*>(kShuf.v[2]));
+  const __m128i i3 = _mm_load_si128(reinterpret_cast<const __m128i*>(kShuf.v[3]));
+  const int n = key.rounds;
+  out->rounds = n;
+  StoreSpread(out->k[0], _mm_loadu_si128(reinterpret_cast<const __m128i*>(key.rk[0])));
+  StoreSpread(out->k[n], _mm_loadu_si128(reinterpret_cast<const __m128i*>(key.rk[n])));
+  for (int r = 1; r < n; ++r) {
+    const __m128i k = _mm_loadu_si128(reinterpret_cast<const __m128i*>(key.rk[r]));
+    const __m128i c = _mm_xor_si128(_mm_xor_si128(_mm_shuffle_epi8(k, i0), _mm_shuffle_epi8(k, i1)),
+                                    _mm_xor_si128(_mm_shuffle_epi8(k, i2), _mm_shuffle_epi8(k, i3)));
+    StoreSpread(out->k[r], c);
   }
 }
 
@@ -87,25 +137,28 @@ ARIASUITE_SIMD_INLINE void AddRoundKey(typename T::V x[16], const uint32_t k[16]
 }
 
 // Diffusion layer A (RFC 5794 §2.4.3: y0 = x3^x4^x6^x8^x9^x13^x14, ...), an involution, followed
-// by the next round's AddRoundKey (folded into the last XOR of each output byte). The
-// 16x7 XORs of the definition are shared by common-subexpression elimination (Paar's greedy
-// algorithm, run offline and checked against the definition by the tests): 48 two-input XORs,
-// or 37 operations where T::Xor3 is one instruction (AVX-512 VPTERNLOG).
+// by the next round's AddRoundKey. The 16x7 XORs of the definition are shared by
+// common-subexpression elimination (Paar's greedy algorithm, run offline and checked against the
+// definition by the tests): 37 operations where T::Xor3 is one instruction (AVX-512 VPTERNLOG).
+// The round key costs no operation: A is linear, so a constant c_s XORed into an intermediate s
+// reaches every output that s feeds, and 16 of the network's two-input XORs (whose third input is
+// free) take constants c (RoundKeys32, kInjectMasks) chosen so that output j receives exactly
+// key byte j. Without ternary logic (AVX2) Xor3 is two XORs and the count stays as before.
 template <class T>
-ARIASUITE_SIMD_INLINE void DiffuseAddKey(typename T::V x[16], const uint32_t k[16]) {
+ARIASUITE_SIMD_INLINE void DiffuseAddKey(typename T::V x[16], const uint32_t c[16]) {
   using V = typename T::V;
-  const V t16 = T::Xor(x[6], x[8]);
-  const V t17 = T::Xor(x[7], x[13]);
-  const V t20 = T::Xor(x[1], x[10]);
+  const V t16 = T::Xor3(x[6], x[8], T::BroadcastKey(&c[7]));
+  const V t17 = T::Xor3(x[7], x[13], T::BroadcastKey(&c[8]));
+  const V t20 = T::Xor3(x[1], x[10], T::BroadcastKey(&c[9]));
   const V t21 = T::Xor3(x[4], x[3], x[14]);
   const V t22 = T::Xor3(x[0], x[5], x[11]);
-  const V t23 = T::Xor(x[2], x[15]);
-  const V t24 = T::Xor(x[9], x[12]);
-  const V t25 = T::Xor(x[2], t24);
-  const V t26 = T::Xor(x[10], t17);
-  const V t27 = T::Xor(x[8], t23);
+  const V t23 = T::Xor3(x[2], x[15], T::BroadcastKey(&c[10]));
+  const V t24 = T::Xor3(x[9], x[12], T::BroadcastKey(&c[11]));
+  const V t25 = T::Xor3(x[2], t24, T::BroadcastKey(&c[12]));
+  const V t26 = T::Xor3(x[10], t17, T::BroadcastKey(&c[13]));
+  const V t27 = T::Xor3(x[8], t23, T::BroadcastKey(&c[14]));
   const V t28 = T::Xor(x[9], t21);
-  const V t29 = T::Xor(x[14], t22);
+  const V t29 = T::Xor3(x[14], t22, T::BroadcastKey(&c[15]));
   const V t30 = T::Xor(x[13], t16);
   const V t31 = T::Xor(x[15], t20);
   const V t32 = T::Xor(x[1], x[11]);
@@ -115,22 +168,22 @@ ARIASUITE_SIMD_INLINE void DiffuseAddKey(typename T::V x[16], const uint32_t k[1
   const V t36 = T::Xor(x[6], x[12]);
   const V t37 = T::Xor(x[4], t31);
   const V t38 = T::Xor(x[0], t26);
-  const V t41 = T::Xor3(t28, t30, T::BroadcastKey(&k[0]));
-  const V t42 = T::Xor(T::Xor3(t34, x[7], t24), T::BroadcastKey(&k[1]));
-  const V t44 = T::Xor3(t21, t35, T::BroadcastKey(&k[11]));
-  const V t49 = T::Xor(T::Xor3(t37, x[11], t36), T::BroadcastKey(&k[2]));
-  const V t52 = T::Xor(T::Xor3(t33, x[5], t23), T::BroadcastKey(&k[10]));
-  const V t53 = T::Xor(T::Xor3(x[6], t32, t35), T::BroadcastKey(&k[12]));
-  const V t54 = T::Xor3(t22, t28, T::BroadcastKey(&k[14]));
-  const V t55 = T::Xor3(t25, t38, T::BroadcastKey(&k[6]));
-  const V t56 = T::Xor(T::Xor3(t29, x[1], t36), T::BroadcastKey(&k[9]));
-  const V t57 = T::Xor3(t27, t29, T::BroadcastKey(&k[4]));
-  const V t58 = T::Xor(T::Xor3(t20, x[4], t34), T::BroadcastKey(&k[15]));
-  const V t59 = T::Xor3(t28, t31, T::BroadcastKey(&k[5]));
-  const V t60 = T::Xor(T::Xor3(t16, x[3], t38), T::BroadcastKey(&k[13]));
-  const V t61 = T::Xor(T::Xor3(t32, x[12], t33), T::BroadcastKey(&k[7]));
-  const V t62 = T::Xor3(t26, t29, T::BroadcastKey(&k[3]));
-  const V t63 = T::Xor(T::Xor3(x[0], t17, t37), T::BroadcastKey(&k[8]));
+  const V t41 = T::Xor3(t28, t30, T::BroadcastKey(&c[0]));
+  const V t42 = T::Xor3(t34, x[7], t24);
+  const V t44 = T::Xor3(t21, t35, T::BroadcastKey(&c[1]));
+  const V t49 = T::Xor3(t37, x[11], t36);
+  const V t52 = T::Xor3(t33, x[5], t23);
+  const V t53 = T::Xor3(x[6], t32, t35);
+  const V t54 = T::Xor3(t22, t28, T::BroadcastKey(&c[2]));
+  const V t55 = T::Xor3(t25, t38, T::BroadcastKey(&c[3]));
+  const V t56 = T::Xor3(t29, x[1], t36);
+  const V t57 = T::Xor3(t27, t29, T::BroadcastKey(&c[4]));
+  const V t58 = T::Xor3(t20, x[4], t34);
+  const V t59 = T::Xor3(t28, t31, T::BroadcastKey(&c[5]));
+  const V t60 = T::Xor3(t16, x[3], t38);
+  const V t61 = T::Xor3(t32, x[12], t33);
+  const V t62 = T::Xor3(t26, t29, T::BroadcastKey(&c[6]));
+  const V t63 = T::Xor3(x[0], t17, t37);
   x[0] = t41;
   x[1] = t42;
   x[2] = t49;
@@ -434,6 +487,19 @@ struct SmallEngine {
     const V k2 = T::Bcast128(key.rk[n]);
 #pragma GCC unroll 8
     for (int i = 0; i < K; ++i) x[i] = T::Xor(S::Sl(T::Xor(x[i], k1), false), k2);
+  }
+
+  // One block in lane 0 of a register, advanced a round at a time (for a block computed alongside
+  // a byte-sliced batch, whose rounds it fills with independent work): Load1, RoundAt(r) for
+  // r = 0 .. rounds-2, then Last.
+  static ARIASUITE_SIMD_INLINE V Load1(const uint8_t b[16]) { return T::LoadN(b, 1); }
+  static ARIASUITE_SIMD_INLINE void RoundAt(V* x, const AriaKey& key, int r) {
+    Round<1>(x, key.rk[r], (r & 1) == 0);
+  }
+  static ARIASUITE_SIMD_INLINE void Last(V x, const AriaKey& key, uint8_t out[16]) {
+    const int n = key.rounds;
+    x = T::Xor(S::Sl(T::Xor(x, T::Bcast128(key.rk[n - 1])), false), T::Bcast128(key.rk[n]));
+    T::StoreN(out, x, 1);
   }
 
   // Blocks [i*kLanes, i*kLanes + kLanes) of an n-block buffer that exist.

@@ -176,6 +176,7 @@ Status GcmState::Start(const GcmEngine& engine, const uint8_t* iv, size_t iv_len
   engine_ = engine;
   std::memset(xi_, 0, 16);
   ComputeJ0(engine_, j0_, iv, iv_len);
+  j0_encrypted_ = false;
   std::memcpy(ctr_, j0_, 16);
   Inc32(ctr_);
   std::memset(xi_, 0, 16);
@@ -244,16 +245,20 @@ Status GcmState::Update(Dir dir, uint8_t* out, const uint8_t* in, size_t len) {
   }
   const size_t full = len / 16;
   if (full > 0) {
+    // The first bulk step also turns J0 into the tag's mask E_K(J0).
+    uint8_t* mask = j0_encrypted_ ? nullptr : j0_;
     if (enc) {
       if (engine_.seal_bulk != nullptr) {
-        engine_.seal_bulk(engine_.cipher, *engine_.hkey, xi_, ctr_, out, in, full);
+        engine_.seal_bulk(engine_.cipher, *engine_.hkey, xi_, ctr_, out, in, full, mask);
+        j0_encrypted_ = true;
       } else {
         engine_.ctr32(engine_.cipher, out, in, full, ctr_);
         engine_.ghash(*engine_.hkey, xi_, out, full);
       }
     } else {
       if (engine_.open_bulk != nullptr) {
-        engine_.open_bulk(engine_.cipher, *engine_.hkey, xi_, ctr_, out, in, full);
+        engine_.open_bulk(engine_.cipher, *engine_.hkey, xi_, ctr_, out, in, full, mask);
+        j0_encrypted_ = true;
       } else {
         engine_.ghash(*engine_.hkey, xi_, in, full);  // before ctr32 may overwrite in (in-place)
         engine_.ctr32(engine_.cipher, out, in, full, ctr_);
@@ -293,11 +298,16 @@ void GcmState::ComputeTag(uint8_t full_tag[16]) {
   PutBe64(block, aad_len_ * 8);
   PutBe64(block + 8, text_len_ * 8);
   engine_.ghash(*engine_.hkey, xi_, block, 1);
-  uint8_t j0[16];
-  std::memcpy(j0, j0_, 16);
-  engine_.ctr32(engine_.cipher, full_tag, xi_, 1, j0);
+  if (j0_encrypted_) {
+    XorBytes(full_tag, xi_, j0_, 16);
+  } else {
+    uint8_t j0[16];
+    std::memcpy(j0, j0_, 16);
+    engine_.ctr32(engine_.cipher, full_tag, xi_, 1, j0);
+  }
   std::memset(keystream_, 0, 16);
   std::memset(xi_, 0, 16);
+  std::memset(j0_, 0, 16);
 }
 
 Status GcmState::FinishEncrypt(uint8_t* out_tag, size_t tag_len) {
@@ -394,14 +404,16 @@ struct AriaGcmKeyAccess {
     k.backend_->ctr32(k.key_, out, in, nblocks, ctr);
   }
   static void SealBulk(const void* cipher, const internal::GhashKey& hkey, uint8_t xi[16],
-                       uint8_t ctr[16], uint8_t* out, const uint8_t* in, size_t nblocks) {
+                       uint8_t ctr[16], uint8_t* out, const uint8_t* in, size_t nblocks,
+                       uint8_t* tag_mask) {
     const AriaGcmKey& k = Key(cipher);
-    k.backend_->gcm_seal_bulk(k.key_, hkey, xi, ctr, out, in, nblocks);
+    k.backend_->gcm_seal_bulk(k.key_, hkey, xi, ctr, out, in, nblocks, tag_mask);
   }
   static void OpenBulk(const void* cipher, const internal::GhashKey& hkey, uint8_t xi[16],
-                       uint8_t ctr[16], uint8_t* out, const uint8_t* in, size_t nblocks) {
+                       uint8_t ctr[16], uint8_t* out, const uint8_t* in, size_t nblocks,
+                       uint8_t* tag_mask) {
     const AriaGcmKey& k = Key(cipher);
-    k.backend_->gcm_open_bulk(k.key_, hkey, xi, ctr, out, in, nblocks);
+    k.backend_->gcm_open_bulk(k.key_, hkey, xi, ctr, out, in, nblocks, tag_mask);
   }
 };
 

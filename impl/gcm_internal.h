@@ -22,11 +22,12 @@ struct GcmEngine {
   // Counter mode with inc32 (SP 800-38D §6.5), as internal::CtrFn.
   void (*ctr32)(const void* cipher, uint8_t* out, const uint8_t* in, size_t nblocks,
                 uint8_t ctr[16]);
-  // Optional stitched bulk steps (nullptr: ctr32 then ghash, or ghash then ctr32).
+  // Optional stitched bulk steps (nullptr: ctr32 then ghash, or ghash then ctr32); tag_mask as
+  // internal::GcmBulkFn's (nullptr, or J0 in and E_K(J0) out).
   void (*seal_bulk)(const void* cipher, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
-                    uint8_t* out, const uint8_t* in, size_t nblocks);
+                    uint8_t* out, const uint8_t* in, size_t nblocks, uint8_t* tag_mask);
   void (*open_bulk)(const void* cipher, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
-                    uint8_t* out, const uint8_t* in, size_t nblocks);
+                    uint8_t* out, const uint8_t* in, size_t nblocks, uint8_t* tag_mask);
   GhashFn ghash;
   const GhashKey* hkey;
 };
@@ -55,7 +56,8 @@ class GcmState {
 
   GcmEngine engine_ = {};
   Phase phase_ = Phase::kIdle;
-  uint8_t j0_[16] = {};
+  uint8_t j0_[16] = {};         // J0, or E_K(J0) once j0_encrypted_.
+  bool j0_encrypted_ = false;   // a bulk step has replaced j0_ by E_K(J0).
   uint8_t ctr_[16] = {};
   uint8_t xi_[16] = {};
   uint8_t buf_[16] = {};        // partial block of AAD or ciphertext awaiting GHASH.

@@ -208,6 +208,19 @@ struct GhashHook {
   }
 };
 
+// A GHASH hook that also advances one block (E_K(J0), the tag's mask) through the small engine, a
+// round per ARIA round of the batch: the block's latency-bound rounds run in the batch's shadow.
+template <class G, int R, class Small>
+struct GhashMaskHook {
+  GhashHook<G, R>* ghash;
+  const AriaKey* key;
+  typename Small::V block;
+  ARIASUITE_SIMD_INLINE void operator()(int r) {
+    (*ghash)(r);
+    Small::RoundAt(&block, *key, r);
+  }
+};
+
 // Stitched GCM bulk (SP 800-38D §7.1 steps 5-6 over full blocks): seal encrypts batch b while
 // hashing the ciphertext of batch b-1; open hashes batch b while decrypting it (the hash of a
 // batch completes before its output is stored, so in-place works). Each Wide batch is one GHASH
@@ -220,7 +233,8 @@ struct GcmOps {
   // kSeal: the output is hashed after it is written; open: the input, before.
   template <bool kSeal>
   static void Bulk(const AriaKey& key, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
-                   uint8_t* out, const uint8_t* in, size_t nblocks) {
+                   uint8_t* out, const uint8_t* in, size_t nblocks, uint8_t* tag_mask) {
+    if (nblocks < Wide::kBlocks && tag_mask != nullptr) Small::Ecb(key, tag_mask, tag_mask, 1);
     if (nblocks == 0) return;
     if (nblocks <= Small::kBlocks) {
       if (!kSeal) GhashImpl<Wide, 16>(hkey, xi, in, nblocks);
@@ -246,7 +260,13 @@ struct GcmOps {
       } else if (b > 0) {
         hook.Begin(out + 16 * (first - Wide::kBlocks));
       }
-      CryptSliced<Wide, Sbox<Wide>>(x, rk, hook);
+      if (b == 0 && tag_mask != nullptr) {  // E_K(J0) alongside the first batch
+        GhashMaskHook<Wide, kHookRegs, Small> both{&hook, &key, Small::Load1(tag_mask)};
+        CryptSliced<Wide, Sbox<Wide>>(x, rk, both);
+        Small::Last(both.block, key, tag_mask);
+      } else {
+        CryptSliced<Wide, Sbox<Wide>>(x, rk, hook);
+      }
       hook.Drain();
       XorBatch<Wide>(x, in + 16 * first, Wide::kBlocks);
       StoreBatch<Wide>(out + 16 * first, x, Wide::kBlocks);

@@ -42,9 +42,12 @@ using GhashInitFn = void (*)(GhashKey* out, const uint8_t h[16]);
 using GhashFn = void (*)(const GhashKey& key, uint8_t xi[16], const uint8_t* in, size_t nblocks);
 
 // Stitched GCM bulk step over nblocks full blocks: seal is Ctr32 then GHASH of the output; open is
-// GHASH of the input then Ctr32. ctr and xi are updated as by CtrFn and GhashFn.
+// GHASH of the input then Ctr32. ctr and xi are updated as by CtrFn and GhashFn. tag_mask is
+// nullptr, or holds J0 on entry and E_K(J0) (the tag's mask, SP 800-38D §7.1 step 6) on return,
+// which the SIMD paths compute alongside their first batch instead of in a call of its own.
 using GcmBulkFn = void (*)(const AriaKey& key, const GhashKey& hkey, uint8_t xi[16],
-                           uint8_t ctr[16], uint8_t* out, const uint8_t* in, size_t nblocks);
+                           uint8_t ctr[16], uint8_t* out, const uint8_t* in, size_t nblocks,
+                           uint8_t* tag_mask);
 
 struct Backend {
   Impl impl;

@@ -41,14 +41,14 @@ struct Counted {
     Real().ghash(key, xi, in, n);
   }
   static void Seal(const AriaKey& key, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
-                   uint8_t* out, const uint8_t* in, size_t n) {
+                   uint8_t* out, const uint8_t* in, size_t n, uint8_t* tag_mask) {
     Count();
-    Real().gcm_seal_bulk(key, hkey, xi, ctr, out, in, n);
+    Real().gcm_seal_bulk(key, hkey, xi, ctr, out, in, n, tag_mask);
   }
   static void Open(const AriaKey& key, const GhashKey& hkey, uint8_t xi[16], uint8_t ctr[16],
-                   uint8_t* out, const uint8_t* in, size_t n) {
+                   uint8_t* out, const uint8_t* in, size_t n, uint8_t* tag_mask) {
     Count();
-    Real().gcm_open_bulk(key, hkey, xi, ctr, out, in, n);
+    Real().gcm_open_bulk(key, hkey, xi, ctr, out, in, n, tag_mask);
   }
   // The counting table of path I over real (built once: the real tables never change).
   static const Backend* Table(const Backend& real) {

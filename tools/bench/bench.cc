@@ -156,11 +156,19 @@ int Main(int argc, char** argv) {
       std::vector<Sample> samples;
     };
     std::vector<Timed> timed;
-    for (const SubjectInfo& si : subjects) {
-      if (!opt.filter.empty() && si.name.find(opt.filter) == std::string::npos &&
-          si.name != "openssl") {
-        continue;
+    // A filter keeps OpenSSL and the kernel twins of the subjects it keeps: the ratio columns.
+    auto wanted = [&](const SubjectInfo& si) {
+      if (opt.filter.empty() || si.name == "openssl") return true;
+      for (const SubjectInfo& o : subjects) {
+        if (o.name.find(opt.filter) != std::string::npos &&
+            (o.name == si.name || o.kernel_twin == si.name)) {
+          return true;
+        }
       }
+      return false;
+    };
+    for (const SubjectInfo& si : subjects) {
+      if (!wanted(si)) continue;
       if (si.covers != nullptr && !si.covers(OpName(cell.op), cell.size)) continue;
       std::unique_ptr<Subject> s = si.make(si.variant, key, cell.key_len);
       std::fill(out.begin(), out.end(), 0);
@@ -174,11 +182,11 @@ int Main(int argc, char** argv) {
       // Iterations per repetition: grow until one repetition takes about `target` seconds.
       size_t iters = 1;
       for (;;) {
-        const double t0 = NowSeconds();
+        const double t0 = ThreadCpuSeconds();
         for (size_t i = 0; i < iters; ++i) {
           RunOnce(*s, cell.op, out.data(), in.data(), cell.size, tag, ct.data(), ct_tag);
         }
-        const double dt = NowSeconds() - t0;
+        const double dt = ThreadCpuSeconds() - t0;
         if (dt >= target / 2 || iters > (size_t{1} << 30)) {
           iters = std::max<size_t>(1, static_cast<size_t>(iters * target / std::max(dt, 1e-9)));
           break;
@@ -189,15 +197,13 @@ int Main(int argc, char** argv) {
     }
     for (int rep = 0; rep < info.repetitions; ++rep) {
       for (Timed& t : timed) {
-        const double t0 = NowSeconds();
-        const uint64_t c0 = Ticks();
+        const double t0 = ThreadCpuSeconds();
         for (size_t i = 0; i < t.iters; ++i) {
           RunOnce(*t.subject, cell.op, out.data(), in.data(), cell.size, tag, ct.data(), ct_tag);
         }
-        const uint64_t c1 = Ticks();
-        const double t1 = NowSeconds();
+        const double t1 = ThreadCpuSeconds();
         const double bytes = static_cast<double>(t.iters) * static_cast<double>(cell.size);
-        t.samples.push_back({(t1 - t0) / bytes, static_cast<double>(c1 - c0) / bytes});
+        t.samples.push_back({(t1 - t0) / bytes, (t1 - t0) * info.tsc_hz / bytes});
       }
     }
     double openssl_mbps = 0;
@@ -213,12 +219,21 @@ int Main(int argc, char** argv) {
                t.info->name,
                1e-6 / median.seconds_per_byte,
                median.ticks_per_byte,
-               0};
+               0,
+               t.info->kernel_twin};
       if (t.info->name == "openssl") openssl_mbps = r.mbps;
       results.push_back(r);
     }
+    // Ratios within the cell (the same repetitions, round-robin): to OpenSSL and to the kernel
+    // subject of the same design, which hold across hosts better than absolute figures.
     for (size_t i = first; i < results.size(); ++i) {
       results[i].vs_openssl = openssl_mbps > 0 ? results[i].mbps / openssl_mbps : 0;
+      for (size_t j = first; j < results.size(); ++j) {
+        if (!results[i].kernel_twin.empty() && results[j].subject == results[i].kernel_twin &&
+            results[j].mbps > 0) {
+          results[i].vs_kernel = results[i].mbps / results[j].mbps;
+        }
+      }
     }
   }
   PrintTable(info, results);

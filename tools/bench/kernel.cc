@@ -150,6 +150,24 @@ bool KernelCovers(const std::string& op, size_t size) {
 
 }  // namespace
 
+std::string KernelTwin(const std::string& path) {
+  // Same S-box instructions and register width: the GFNI paths against the GFNI drivers of their
+  // width, the AES-NI paths against the AES-NI drivers (16-way AVX, 32-way AVX2).
+  static constexpr struct {
+    const char* path;
+    const char* kernel;
+  } kTwins[] = {
+      {"gfni-avx512", "kernel/avx512"},
+      {"gfni-avx2", "kernel/avx2-gfni"},
+      {"aesni-avx", "kernel/avx"},
+      {"aesni-avx2", "kernel/avx2"},
+  };
+  for (const auto& t : kTwins) {
+    if (path == t.path) return t.kernel;
+  }
+  return "";
+}
+
 std::vector<SubjectInfo> KernelSubjects() {
   std::vector<SubjectInfo> out;
   Loaded& l = Get();

@@ -49,7 +49,9 @@ std::unique_ptr<Subject> MakeOurs(const std::string& path, const uint8_t* key, s
 std::vector<SubjectInfo> AllSubjects() {
   std::vector<SubjectInfo> all;
   for (Impl impl : AvailableImpls()) {
-    all.push_back({std::string("ours/") + ImplName(impl), &MakeOurs, ImplName(impl)});
+    SubjectInfo si{std::string("ours/") + ImplName(impl), &MakeOurs, ImplName(impl)};
+    si.kernel_twin = KernelTwin(ImplName(impl));
+    all.push_back(std::move(si));
   }
   all.push_back({"openssl", &MakeOpenSsl, ""});
   all.push_back({"botan", &MakeBotan, ""});

@@ -33,7 +33,14 @@ struct SubjectInfo {
   std::string variant;  // for ours: the path name
   // The cells a subject takes part in (op "ECB", "CTR", ...; message bytes); nullptr: all.
   bool (*covers)(const std::string& op, size_t size) = nullptr;
+  // The kernel subject of the same design (same instructions and width), for the "x kernel"
+  // column; empty: none.
+  std::string kernel_twin = "";
 };
+
+// The kernel driver whose assembly has the design of our path `path` ("gfni-avx512" ->
+// "kernel/avx512"); empty when the kernel has none.
+std::string KernelTwin(const std::string& path);
 
 // Every subject this binary can run on this CPU (ours: the supported paths).
 std::vector<SubjectInfo> AllSubjects();

@@ -17,6 +17,14 @@ inline double NowSeconds() {
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+// CPU time of the calling thread: unlike wall time it stops while the thread waits for a core, so
+// a benchmark on a machine shared with other jobs measures its own work, not their load.
+inline double ThreadCpuSeconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
 inline uint64_t Ticks() {
   unsigned aux;
   return __rdtscp(&aux);

@@ -1,7 +1,8 @@
 # summary: ARIA throughput (MB/s, c/B) of every path and of OpenSSL, Botan, Crypto++ [--json F] [--plot F.svg|.png] [--quick]
 # Usage: tools/ariasuite bench [--json FILE] [--plot FILE.svg|FILE.png] [--quick] [--filter SUBJECT]
-# Single thread, median of 7 repetitions (3 with --quick). c/B are RDTSC ticks per byte with the
-# TSC rate calibrated against CLOCK_MONOTONIC (not core cycles; see the table header).
+# Single thread, median of 7 repetitions (3 with --quick), timed in thread CPU time; c/B are TSC
+# ticks per byte of it (not core cycles; see the table header). Ratios to OpenSSL and to the kernel
+# assembly of the same design are printed per cell (tools/bench/README.md).
 bench_args=()
 plot=""
 while [[ $# -gt 0 ]]; do

@@ -317,17 +317,22 @@ void CheckGcmBulk(const char* name, Impl impl) {
       std::memcpy(ctr_want, Bytes(16, 10).data(), 16);
       std::memcpy(ctr_got, ctr_want, 16);
       std::vector<uint8_t> want(16 * n), got(16 * n);
-      fn(key, hkey, xi_want, ctr_want, want.data(), in.data(), n);
+      // The tag mask: J0 (public) in, E_K(J0) (secret) out, alongside the first batch.
+      uint8_t mask_want[16], mask_got[16];
+      std::memcpy(mask_want, Bytes(16, 11).data(), 16);
+      std::memcpy(mask_got, mask_want, 16);
+      fn(key, hkey, xi_want, ctr_want, want.data(), in.data(), n, mask_want);
       AriaKey secret_key = key;
       std::unique_ptr<internal::GhashKey> secret_hkey(new internal::GhashKey(hkey));
       std::vector<uint8_t> secret_in = in;
       MarkSecret(secret_key);
       MarkSecret(secret_hkey->bytes, sizeof(secret_hkey->bytes));
       MarkSecret(secret_in.data(), secret_in.size());
-      fn(secret_key, *secret_hkey, xi_got, ctr_got, got.data(), secret_in.data(), n);
+      fn(secret_key, *secret_hkey, xi_got, ctr_got, got.data(), secret_in.data(), n, mask_got);
       ExpectSecretSame(name, seal ? "seal output" : "open output", got.data(), want.data(),
                        got.size());
       ExpectSecretSame(name, seal ? "seal xi" : "open xi", xi_got, xi_want, 16);
+      ExpectSecretSame(name, seal ? "seal tag mask" : "open tag mask", mask_got, mask_want, 16);
       ExpectSame(name, seal ? "seal ctr" : "open ctr", ctr_got, ctr_want, 16);
     }
   }

@@ -288,9 +288,9 @@ class GcmBulk : public Case {
   void Run() override {
     uint8_t ctr[16];
     std::memcpy(ctr, iv_.data(), 16);
-    be_.gcm_seal_bulk(key_, hkey_, xi_, ctr, mid_.data(), in_.data(), n_);
+    be_.gcm_seal_bulk(key_, hkey_, xi_, ctr, mid_.data(), in_.data(), n_, nullptr);
     std::memcpy(ctr, iv_.data(), 16);
-    be_.gcm_open_bulk(key_, hkey_, xi_, ctr, out_.data(), mid_.data(), n_);
+    be_.gcm_open_bulk(key_, hkey_, xi_, ctr, out_.data(), mid_.data(), n_, nullptr);
   }
 
  private:
