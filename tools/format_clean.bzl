@@ -22,6 +22,7 @@ FORMAT_PACKAGES = [
     "tools/kernel_asm",
     "tools/vectors_gen",
     "vectors",
+    "vectors/model",
 ]
 
 FORMAT_EXCLUDED = [

@@ -10,12 +10,12 @@
 
 #include "impl/aria.h"
 #include "impl/internal.h"
-#include "oracles/hex.h"
 #include "tools/kernel_asm/aria_ctx.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::kernel_asm {
 
-using oracles::Hex;
+using model::Hex;
 
 namespace {
 

@@ -36,16 +36,16 @@
 #include <vector>
 
 #include "impl/aria.h"
-#include "oracles/hex.h"
 #include "tools/cli/flags.h"
 #include "tools/kernel_asm/checked_call.h"
 #include "tools/kernel_asm/kernel_asm.h"
 #include "tools/kernel_asm/testmgr_aria.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::kernel_asm {
 namespace {
 
-using oracles::Hex;
+using model::Hex;
 
 struct Options {
   std::string dir, testmgr, only;
