@@ -175,7 +175,15 @@ std::optional<double> ExecTimeoutSeconds(std::string* error);
 // a one-line message.
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
                                                    std::string* error);
-// {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f",
+// The registry's oracles, in its order: the name --oracle takes and one line saying what it is. The
+// one list: OracleNames(), the runner's usage text and MakeBackends()' unknown-name error are made
+// from it, and conformance/README.md is checked against it.
+struct OracleInfo {
+  const char* name;   // "openssl", "sp800-38d", ...
+  const char* about;  // "OpenSSL 3 EVP", "GCM from SP 800-38D over OpenSSL's raw ARIA or AES"
+};
+std::vector<OracleInfo> Oracles();
+// The names of Oracles(): {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f",
 // "sp800-38d", "sp800-38a", "bouncycastle"}
 std::vector<std::string> OracleNames();
 
