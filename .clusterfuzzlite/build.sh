@@ -1,3 +1,3 @@
 #!/bin/bash -eu
-# ClusterFuzzLite build: the same as OSS-Fuzz's (tools/oss-fuzz/build.sh).
-exec "$SRC/ariasuite/tools/oss-fuzz/build.sh" "$@"
+# ClusterFuzzLite build: the same as OSS-Fuzz's (fuzz/oss-fuzz/build.sh).
+exec "$SRC/ariasuite/fuzz/oss-fuzz/build.sh" "$@"

@@ -1,9 +1,9 @@
 // Other projects' own ARIA test files, as they ship them (../shared/vectors/upstream/, see its
 // SOURCE.md: OpenSSL's evpciph_aria.txt, Botan's aria.vec and cbc.vec, Crypto++'s aria.txt, Mbed
-// TLS's test_suite_aria.data) and the whole crypto/testmgr.h of each Linux source that tools/kernel
-// caches (6.1 and 6.12, each checked when cached): each loads with every ARIA case (nothing left
-// out but the entries that state no vector), and every case passes on every path of ours and on
-// OpenSSL. A missing file is SKIP naming where it was looked for.
+// TLS's test_suite_aria.data) and the whole crypto/testmgr.h of each Linux source that
+// kernel-tests/vm caches (6.1 and 6.12, each checked when cached): each loads with every ARIA case
+// (nothing left out but the entries that state no vector), and every case passes on every path of
+// ours and on OpenSSL. A missing file is SKIP naming where it was looked for.
 #include <pwd.h>
 #include <unistd.h>
 
@@ -48,7 +48,7 @@ const Upstream kFiles[] = {
 constexpr char kLinuxSource[] = "linux-source-";
 constexpr char kTestmgr[] = "/crypto/testmgr.h";
 
-// The crypto/testmgr.h of the cached Linux source of a series (tools/kernel_asm/tree.py unpacks
+// The crypto/testmgr.h of the cached Linux source of a series (kernel-tests/asm/tree.py unpacks
 // Debian's linux-source-<series>_<version> there), or "" with *why.
 std::string CachedTestmgr(const std::string& series, std::string* why) {
   std::string cache;

@@ -1,5 +1,5 @@
 // kernel_aria_asm: the Linux kernel's own ARIA assembly (arch/x86/crypto/aria-*-asm_64.S, every
-// exported function this CPU runs), assembled from a kernel tree by tools/kernel_asm and loaded at
+// exported function this CPU runs), assembled from a kernel tree by kernel-tests/asm and loaded at
 // run time, against ariasuite's scalar reference: output, the 128-bit counter it returns, writes
 // outside dst / the keystream scratch / the counter (guard pages and patterns), src untouched,
 // in place and misaligned, chained calls; counters steered to the 2^32, 2^64 and 2^128 carries.
@@ -18,9 +18,9 @@
 
 #include "fuzz/fuzz_entry.h"
 #include "fuzz/fuzz_io.h"
-#include "tools/kernel_asm/checked_call.h"
-#include "tools/kernel_asm/fuzz_case.h"
-#include "tools/kernel_asm/kernel_asm.h"
+#include "fuzz/kernel_aria_asm_case.h"
+#include "kernel-tests/asm/checked_call.h"
+#include "kernel-tests/asm/kernel_asm.h"
 
 namespace ariasuite::kernel_asm {
 namespace {

@@ -6,7 +6,7 @@ SIGILL) and no more (a CPU that could run the path would be refused it).
 
 What the code uses: every instruction of every executable section of the library's objects
 (objdump -d -w; inline and template functions in COMDAT sections included), mapped to GNU as
-extensions by tools/kernel_asm/isa.py's Classifier (the assembler decides, no instruction table
+extensions by impl/testing/isa.py's Classifier (the assembler decides, no instruction table
 here), then to CpuFeatures names. A VEX instruction also needs the OS's YMM state (XCR0 bits 1-2),
 an EVEX one the ZMM and opmask state (bits 5-7). Required sets are closed under the detection
 prerequisites Intel's SDM Vol. 1 §14.3 / §15.2-15.4 asks software to check first (AVX2 -> AVX,
@@ -28,7 +28,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(ROOT, "tools", "kernel_asm"))
+sys.path.insert(0, os.path.join(ROOT, "impl", "testing"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import isa  # noqa: E402
 import unittest_junit  # noqa: E402

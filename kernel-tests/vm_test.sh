@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# //kernel-tests:vm_test: boots the prepared default kernel (tools/kernel/prepare.sh, run outside
+# //kernel-tests:vm_test: boots the prepared default kernel (kernel-tests/vm/prepare.sh, run outside
 # the sandbox by tools/ariasuite test) in qemu with the guest test programs and writes one JUnit
 # testcase per TAP line to $XML_OUTPUT_FILE (skips marked skipped). Nothing prepared, or no qemu:
 # one skipped case naming what is missing. Exit 0 when nothing failed (passes and skips), else 1.
-# Arguments: the runner (tools/kernel/main.py), the vector exporter (//vectors:guest_vectors), then
+# Arguments: the runner (kernel-tests/vm/main.py), the vector exporter (//vectors:guest_vectors), then
 # the committed vector files (*.json), the guest programs and runner flags (--flag or --flag=value,
 # passed on: :pvh_test's --pvh).
 set -u

@@ -1,6 +1,6 @@
 // A TAP 13 self-check of the kernel backend (kernel_backend.cc) for the kernel guest of
-// tools/kernel (`main.py run --test .../kernel_oracle_check`): drives the kernel's ecb, cbc, ctr,
-// gcm and ccm(aria) and cmac(aria) through AF_ALG with random inputs and compares every answer
+// kernel-tests/vm (`main.py run --test .../kernel_oracle_check`): drives the kernel's ecb, cbc,
+// ctr, gcm and ccm(aria) and cmac(aria) through AF_ALG with random inputs and compares every answer
 // with our scalar reference, including the refusal of a modified GCM tag. Outside a kernel with
 // AF_ALG and ARIA every test is `ok # SKIP` with the reason; an algorithm the kernel lacks on its
 // own (e.g. ccm(aria)) is SKIP for that test only.

@@ -13,19 +13,19 @@ FORMAT_PACKAGES = [
     "impl/ct",
     "impl/testing",
     "kernel-tests",
+    "kernel-tests/asm",
+    "kernel-tests/vm",
     "oracles",
     "tools/bench",
     "tools/cli",
     "tools/ct",
     "tools/ct/msan",
-    "tools/kernel",
-    "tools/kernel_asm",
-    "tools/vectors_gen",
     "vectors",
+    "vectors/gen",
     "vectors/model",
 ]
 
 FORMAT_EXCLUDED = [
-    "tools/kernel_asm/shim/",
+    "kernel-tests/asm/shim/",
     "vectors/samples/",
 ]

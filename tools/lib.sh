@@ -11,7 +11,7 @@ ARIASUITE_BUILD_PACKAGES=(
   # 22 is the one whose MSan follows AES-NI, PCLMULQDQ, VPCLMULQDQ and GF2P8AFFINEQB (tools/ct/README.md)
   clang-22 libclang-rt-22-dev llvm-22
   git  # tools/format_check.sh reads the tracked files (the test command's format check)
-  python3-yaml  # the CI files' checks (//tools/oss-fuzz:ci_files_test, //tools/ci:workflows_test)
+  python3-yaml  # the CI files' checks (//fuzz/oss-fuzz:ci_files_test, //tools/ci:workflows_test)
 )
 
 die() {

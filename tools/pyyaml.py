@@ -1,4 +1,4 @@
-"""PyYAML for the tests that read CI files (tools/ci, tools/oss-fuzz): `from pyyaml import yaml`.
+"""PyYAML for the tests that read CI files (tools/ci, fuzz/oss-fuzz): `from pyyaml import yaml`.
 When the interpreter on PATH lacks it, the test re-runs itself under Debian's /usr/bin/python3,
 whose python3-yaml has it (the test command installs that package)."""
 import os

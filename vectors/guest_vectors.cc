@@ -9,7 +9,7 @@
 // Usage: guest_vectors OUT_DIR FILE...
 // The files named, then the shared Wycheproof aria_gcm_test.json and aria_cbc_pkcs5_test.json when
 // the shared folder exists (testdata.h: $ARIASUITE_SHARED_DIR, else `shared` beside the
-// workspace). Prints one line per source used, "path (N)", on stdout. tools/kernel/main.py puts
+// workspace). Prints one line per source used, "path (N)", on stdout. kernel-tests/vm/main.py puts
 // OUT_DIR's files into the guest's /ariasuite/vectors.
 #include <sys/stat.h>
 

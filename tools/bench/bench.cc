@@ -1,7 +1,7 @@
 // `tools/ariasuite bench`: single-thread throughput of ARIA-128/256 in ECB, CTR, GCM seal and GCM
 // open at 64 B, 1 KiB and 16 KiB (and ECB and CTR at 4 KiB, the size of the kernel's tcrypt
 // figures), for each of our paths this CPU runs, for OpenSSL 3 (EVP), Botan 2 and Crypto++, and for
-// the kernel's own assembly when tools/kernel_asm has assembled a tree (ECB, CTR at 4 and 16 KiB).
+// the kernel's own assembly when kernel-tests/asm has assembled a tree (ECB, CTR at 4 and 16 KiB).
 // Before timing, every subject's output is checked against OpenSSL's (a benchmark of a wrong
 // implementation is worthless). The repetitions of a cell run round-robin across the subjects.
 // Usage: bench [--json FILE] [--svg FILE] [--quick] [--filter S]

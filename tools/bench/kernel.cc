@@ -1,4 +1,4 @@
-// The Linux kernel's own ARIA assembly as benchmark subjects (tools/kernel_asm: the functions of
+// The Linux kernel's own ARIA assembly as benchmark subjects (kernel-tests/asm: the functions of
 // arch/x86/crypto/aria-*-asm_64.S assembled from the cached kernel tree and loaded at run time).
 // ECB and CTR only, composed of the N-way functions as each driver's glue composes them (widest
 // first, then narrower, the last blocks with a one-block C routine: ours here, aria_generic's in
@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "impl/aria.h"
+#include "kernel-tests/asm/aria_ctx.h"
+#include "kernel-tests/asm/checked_call.h"
+#include "kernel-tests/asm/kernel_asm.h"
 #include "tools/bench/subjects.h"
-#include "tools/kernel_asm/aria_ctx.h"
-#include "tools/kernel_asm/checked_call.h"
-#include "tools/kernel_asm/kernel_asm.h"
 
 namespace ariasuite::bench {
 namespace {
@@ -53,7 +53,7 @@ Loaded& Get() {
     const std::string dir = kernel_asm::FindAsmDir(&why);
     if (!dir.empty()) l->lib = Library::Load(dir, &why);
     l->note = l->lib
-                  ? "Linux " + l->lib->kernel_version() + " arch/x86/crypto ARIA (tools/kernel_asm)"
+                  ? "Linux " + l->lib->kernel_version() + " arch/x86/crypto ARIA (kernel-tests/asm)"
                   : "no kernel subjects: " + why;
     return l;
   }();

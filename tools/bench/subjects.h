@@ -43,7 +43,7 @@ std::unique_ptr<Subject> MakeOpenSsl(const std::string&, const uint8_t* key, siz
 std::unique_ptr<Subject> MakeBotan(const std::string&, const uint8_t* key, size_t key_len);
 std::unique_ptr<Subject> MakeCryptopp(const std::string&, const uint8_t* key, size_t key_len);
 
-// The kernel's ARIA assembly (kernel.cc), ECB and CTR at 4 and 16 KiB, when tools/kernel_asm has
+// The kernel's ARIA assembly (kernel.cc), ECB and CTR at 4 and 16 KiB, when kernel-tests/asm has
 // assembled a kernel tree; KernelNote() names the kernel, or says why there are no such subjects.
 std::vector<SubjectInfo> KernelSubjects();
 std::string KernelNote();

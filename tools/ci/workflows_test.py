@@ -4,7 +4,7 @@ README's test command on Debian 12) and tools/ci/kernel_tree_gate.yml (a kernel 
 pushes and pull requests). Each parses; runs in a debian:12 container on ubuntu-latest with /dev/kvm
 passed in; calls `tools/ariasuite` only with flags the command's --help lists, a value after each
 flag that takes one and no stray argument; installs nothing the command it runs would not install
-itself (its Debian package lists in tools/lib.sh and tools/kernel/packages.sh) and uses no action
+itself (its Debian package lists in tools/lib.sh and kernel-tests/vm/packages.sh) and uses no action
 but checkout and upload-artifact; and uploads, even after a failure, only paths a step writes (a
 --junit file, a `tee` log, a folder it makes), and every --junit file. Each check is also planted
 in a broken copy.
@@ -37,8 +37,8 @@ def load(rel):
 
 
 def package_list(*names):
-    """The Debian packages of the named arrays of tools/lib.sh and tools/kernel/packages.sh."""
-    script = 'source tools/lib.sh; source tools/kernel/packages.sh; for n in "$@"; do ' \
+    """The Debian packages of the named arrays of tools/lib.sh and kernel-tests/vm/packages.sh."""
+    script = 'source tools/lib.sh; source kernel-tests/vm/packages.sh; for n in "$@"; do ' \
              'eval "printf \'%s\\n\' \\"\\${$n[@]}\\""; done'
     out = subprocess.run(["bash", "-c", script, "packages"] + list(names), cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout

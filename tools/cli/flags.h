@@ -1,4 +1,4 @@
-// The command-line walk the tools' programs share (tools/bench, tools/kernel_asm): each argument
+// The command-line walk the tools' programs share (tools/bench, kernel-tests/asm): each argument
 // names a flag of a table; a flag that takes a value consumes the next argument. The caller keeps
 // its own usage line and exit status: ParseFlags only says what was wrong.
 #ifndef ARIASUITE_TOOLS_CLI_FLAGS_H_

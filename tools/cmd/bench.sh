@@ -25,11 +25,11 @@ ensure_packages "${packages[@]}"
 # The default configuration already optimises (-O2 in .bazelrc), so the benchmark shares the
 # build of every other command instead of needing a second, -c opt, configuration.
 abazel build //tools/bench:bench >&2 || die "bazel build //tools/bench:bench failed"
-# The kernel's own ARIA assembly joins as subjects when a kernel tree is cached (tools/kernel_asm).
-if ka_dir="$(python3 "$ARIASUITE_ROOT/tools/kernel_asm/main.py" build --print-dir 2>/dev/null)"; then
+# The kernel's own ARIA assembly joins as subjects when a kernel tree is cached (kernel-tests/asm).
+if ka_dir="$(python3 "$ARIASUITE_ROOT/kernel-tests/asm/main.py" build --print-dir 2>/dev/null)"; then
   export ARIASUITE_KERNEL_ASM_DIR="$ka_dir"
 else
-  log "bench: no kernel subjects: $(python3 "$ARIASUITE_ROOT/tools/kernel_asm/main.py" tree 2>&1 >/dev/null | sed 's/^ariasuite kernel-asm: error: //')"
+  log "bench: no kernel subjects: $(python3 "$ARIASUITE_ROOT/kernel-tests/asm/main.py" tree 2>&1 >/dev/null | sed 's/^ariasuite kernel-asm: error: //')"
 fi
 bin="$(abazel info bazel-bin 2>/dev/null)/tools/bench/bench"
 svg=""

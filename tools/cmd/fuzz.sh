@@ -2,12 +2,12 @@
 # Usage: tools/ariasuite fuzz [--seconds N] [--jobs J] [--oss-fuzz-check] [--coverage | --merge] [TARGET...]
 #   --seconds N       budget per target (default 60)
 #   --jobs J          targets fuzzed at the same time (default 1)
-#   --oss-fuzz-check  also build every target with tools/oss-fuzz/build.sh as OSS-Fuzz does and
+#   --oss-fuzz-check  also build every target with fuzz/oss-fuzz/build.sh as OSS-Fuzz does and
 #                     run each binary over its seed corpus
 #   --coverage        no fuzzing: replay corpora, seeds, regressions and vector files with clang
 #                     source-based coverage; HTML + per-folder summary + uncovered impl/ lines in
-#                     .cache/coverage/ (tools/fuzzing/coverage.sh)
-#   --merge           no fuzzing: minimize fuzz/corpus/<t> with libFuzzer -merge=1 (tools/fuzzing/merge.sh)
+#                     .cache/coverage/ (fuzz/tools/coverage.sh)
+#   --merge           no fuzzing: minimize fuzz/corpus/<t> with libFuzzer -merge=1 (fuzz/tools/merge.sh)
 #   TARGET            a target name (aria_block, ...; default: every fuzz/<name>_fuzzer.cc)
 # Each target runs under ASan+UBSan on a working corpus in .cache/fuzz-corpus/<target> (seeded from
 # fuzz/corpus/<target> and fuzz/regressions/<target>). A crash is minimized into
@@ -67,11 +67,11 @@ done
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}"
 
 # kernel_aria_asm fuzzes the kernel's own ARIA assembly, assembled from the cached kernel tree (or
-# $ARIASUITE_KERNEL_TREE) by tools/kernel_asm; without a tree it is skipped, never passed.
+# $ARIASUITE_KERNEL_TREE) by kernel-tests/asm; without a tree it is skipped, never passed.
 fuzz_skipped=()
 for i in "${!fuzz_targets[@]}"; do
   [[ "${fuzz_targets[$i]}" == kernel_aria_asm ]] || continue
-  if ka_dir="$(python3 "$ARIASUITE_ROOT/tools/kernel_asm/main.py" build --print-dir 2>"/tmp/ariasuite-kernel-asm.$$")"; then
+  if ka_dir="$(python3 "$ARIASUITE_ROOT/kernel-tests/asm/main.py" build --print-dir 2>"/tmp/ariasuite-kernel-asm.$$")"; then
     export ARIASUITE_KERNEL_ASM_DIR="$ka_dir"
   else
     fuzz_skipped+=("kernel_aria_asm: $(tail -n 1 "/tmp/ariasuite-kernel-asm.$$" | sed 's/^ariasuite kernel-asm: error: //')")
@@ -90,7 +90,7 @@ fi
 
 if [[ $fuzz_mode == coverage ]]; then
   ensure_packages llvm-14
-  exec bash "$ARIASUITE_ROOT/tools/fuzzing/coverage.sh" "${fuzz_targets[@]}"
+  exec bash "$ARIASUITE_ROOT/fuzz/tools/coverage.sh" "${fuzz_targets[@]}"
 fi
 
 # A separate output base: the fuzz config's instrumented objects would otherwise overwrite the
@@ -110,7 +110,7 @@ fuzz_bin="$(abazel --output_base="$fuzz_ob" info --config=fuzz bazel-bin 2>/dev/
 [[ -d "$fuzz_bin/fuzz" ]] || die "fuzz: cannot find the fuzz build's bazel-bin ($fuzz_bin)"
 
 if [[ $fuzz_mode == merge ]]; then
-  exec bash "$ARIASUITE_ROOT/tools/fuzzing/merge.sh" "$fuzz_bin" "${fuzz_targets[@]}"
+  exec bash "$ARIASUITE_ROOT/fuzz/tools/merge.sh" "$fuzz_bin" "${fuzz_targets[@]}"
 fi
 
 fuzz_tmp="$(mktemp -d /tmp/ariasuite-fuzz.XXXXXX)"
@@ -257,7 +257,7 @@ for t in "${fuzz_targets[@]}"; do
 done
 
 if [[ $fuzz_oss -eq 1 ]]; then
-  if bash "$ARIASUITE_ROOT/tools/oss-fuzz/check.sh"; then
+  if bash "$ARIASUITE_ROOT/fuzz/oss-fuzz/check.sh"; then
     passed=$((passed + 1)); echo "fuzz: PASS oss-fuzz build check"
   else
     failed=$((failed + 1)); echo "fuzz: FAIL oss-fuzz build check"

@@ -5,7 +5,7 @@
 #          [--silence-limit SECS] [--filter SUBSTRING] [--timeout-scale N]
 #          [--package linux-image-...-amd64-unsigned] [--cache DIR] [--workdir DIR]
 # Without --kernel/--kernel-tree: Debian's newest stock amd64 kernel + out-of-tree ARIA modules.
-# --kernel-tree: allnoconfig + tools/kernel/guest.config + kernel-tests/config (or the tree's own
+# --kernel-tree: allnoconfig + kernel-tests/vm/guest.config + kernel-tests/config (or the tree's own
 # .config), built with ccache, plus the tree's kTLS selftest (ARIA variants + AES-GCM control).
 # Exit status: 0 all passed, 1 a failure, 4 only skips or nothing tested, 2 a setup error, a tree
 # that does not configure or build, a patch that does not apply (one line naming it).
@@ -29,8 +29,8 @@ for a in "$@"; do
     trap 'exit 128' ERR
   fi
 done
-# shellcheck source=tools/kernel/packages.sh
-source "$ARIASUITE_ROOT/tools/kernel/packages.sh"
+# shellcheck source=kernel-tests/vm/packages.sh
+source "$ARIASUITE_ROOT/kernel-tests/vm/packages.sh"
 tree_pkgs=()
 for a in "$@"; do
   [[ "$a" == --kernel-tree* ]] && tree_pkgs=("${ARIASUITE_KERNEL_TREE_PACKAGES[@]}")
@@ -54,7 +54,7 @@ trap 'rm -rf "$vecdir"' EXIT
   die "vectors: //vectors:guest_vectors could not export the guest's vector files"
 trap - ERR  # main.py's own status (1 bad, 125 cannot test) is the answer
 set +e
-python3 "$ARIASUITE_ROOT/tools/kernel/main.py" run --vectors "$vecdir" "${tests[@]}" "$@"
+python3 "$ARIASUITE_ROOT/kernel-tests/vm/main.py" run --vectors "$vecdir" "${tests[@]}" "$@"
 rc=$?
 set -e
 exit "$rc"

@@ -31,7 +31,7 @@ stage_conformance() {
   done
   # Other projects' own ARIA files as they ship them (vectors/README.md): OpenSSL, Botan, Crypto++
   # and Mbed TLS from ../shared/vectors/upstream, the whole crypto/testmgr.h of the Linux source
-  # tools/kernel caches. Not ours to require: when absent, a SKIP line names where they were
+  # kernel-tests/vm caches. Not ours to require: when absent, a SKIP line names where they were
   # looked for and the rest of the stage runs.
   local up tm=""
   up="$(ariasuite_shared_dir)/vectors/upstream"

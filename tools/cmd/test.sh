@@ -1,6 +1,6 @@
 # summary: install what is missing, run every test (bazel test //..., the same unit tests and corpus replays under ASan and UBSan, the kernel VM, short fuzzing); end with `N passed, N failed, N skipped`
 # Usage: tools/ariasuite test [--no-kernel] [--no-sanitizers] [--no-fuzz] [--fuzz-seconds N] [TARGET...]
-#   Stages: (1) prepare the default guest kernel (tools/kernel/prepare.sh, cached), (2) `bazel test
+#   Stages: (1) prepare the default guest kernel (kernel-tests/vm/prepare.sh, cached), (2) `bazel test
 #   --keep_going TARGET...` (default //...; the kernel VM test, the constant-time check and the fuzz
 #   corpus replays are part of it), (3) the unit tests and corpus replays (//impl/... //oracles/...
 #   //vectors/... //conformance/... //fuzz/...) again with --config=asan and --config=ubsan, each config in its own
@@ -28,8 +28,8 @@ while [[ $# -gt 0 ]]; do
 done
 [[ ${#test_targets[@]} -eq 0 ]] && test_targets=(//...)
 
-# shellcheck source=tools/kernel/packages.sh
-source "$ARIASUITE_ROOT/tools/kernel/packages.sh"
+# shellcheck source=kernel-tests/vm/packages.sh
+source "$ARIASUITE_ROOT/kernel-tests/vm/packages.sh"
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}" "${ARIASUITE_KERNEL_PACKAGES[@]}"
 
 test_passed=0
@@ -43,8 +43,8 @@ test_add() {  # test_add PASSED FAILED SKIPPED
 
 set +e
 if [[ $test_kernel -eq 1 ]]; then
-  echo "=== test stage 1/4: prepare the guest kernel (tools/kernel/prepare.sh)"
-  "$ARIASUITE_ROOT/tools/kernel/prepare.sh" \
+  echo "=== test stage 1/4: prepare the guest kernel (kernel-tests/vm/prepare.sh)"
+  "$ARIASUITE_ROOT/kernel-tests/vm/prepare.sh" \
     || log "the guest kernel could not be prepared; //kernel-tests:vm_test will SKIP and say why"
 else
   echo "=== test stage 1/4: SKIP preparing the guest kernel (--no-kernel)"

@@ -25,8 +25,8 @@ if [[ "$1" == import ]]; then
   abazel_own_base build //vectors:import >&2 || die "vectors: bazel build //vectors:import failed"
   exec "$(abazel_own_base info bazel-bin 2>/dev/null)/vectors/import" "$@"
 fi
-abazel_own_base build //tools/vectors_gen:generate >&2 || die "vectors: bazel build //tools/vectors_gen:generate failed"
-gen="$(abazel_own_base info bazel-bin 2>/dev/null)/tools/vectors_gen/generate"
+abazel_own_base build //vectors/gen:generate >&2 || die "vectors: bazel build //vectors/gen:generate failed"
+gen="$(abazel_own_base info bazel-bin 2>/dev/null)/vectors/gen/generate"
 if [[ "$1" == generate ]]; then
   exec "$gen" --out "$ARIASUITE_ROOT"
 fi

@@ -3,7 +3,7 @@
 party, is planted here and must give a non-zero verdict with its one-line reason.
 
 ariasuite is a gate: its exit status decides whether a kernel patch or a library release goes in.
-Each test below plants one scenario of README.md's table "What makes the gate fail" and asserts the
+Each test below plants one scenario of tools/gate/README.md's table and asserts the
 exit status and the line the user sees. Paths are runfiles of //tools/gate:gate_test.
 """
 import os
@@ -342,9 +342,9 @@ class NothingTestedGate(unittest.TestCase):
     run          every stage left out by --skip: exit 4; a fuzz, mutants or kernel command that
                  exits 4 makes its stage SKIP and the run exit 4 (planted commands in a copy of
                  the front door); kernel_asm without a tree: SKIP, exit 4.
-    kernel       no prepared kernel with --no-prepare (tools/kernel/main.py; the front door builds
+    kernel       no prepared kernel with --no-prepare (kernel-tests/vm/main.py; the front door builds
                  the guest programs first): exit 4, `SKIP: no prepared kernel in ...`. --filter
-                 matching nothing: //tools/kernel:runner_test.
+                 matching nothing: //kernel-tests/vm:runner_test.
     kernel-asm   without a tree it is a setup error, exit 2 with one line (a missing tree, a folder
                  that is not one); exit 4 (this CPU runs none of the functions) cannot be planted
                  on a CPU that runs them.
@@ -423,12 +423,12 @@ class NothingTestedGate(unittest.TestCase):
     def test_kernel_without_a_kernel_to_boot(self):
         with tempfile.TemporaryDirectory() as cache:
             junit = os.path.join(cache, "k.xml")
-            r = run([sys.executable, path("tools/kernel/main.py"), "run", "--no-prepare",
+            r = run([sys.executable, path("kernel-tests/vm/main.py"), "run", "--no-prepare",
                      "--cache", cache, "--test", "/bin/true", "--junit", junit])
             self.assertEqual(r.returncode, 4, r.stdout + r.stderr)
             self.assertEqual(r.stdout, "0 passed, 0 failed, 1 skipped\n")
             self.assertEqual(r.stderr, "ariasuite kernel: SKIP: no prepared kernel in %s/kernel: "
-                             "run tools/kernel/prepare.sh (or tools/ariasuite kernel) first\n" % cache)
+                             "run kernel-tests/vm/prepare.sh (or tools/ariasuite kernel) first\n" % cache)
             with open(junit) as f:
                 self.assertIn("<skipped", f.read())
 
@@ -442,7 +442,7 @@ class NothingTestedGate(unittest.TestCase):
                      "{aria-aesni-avx-asm_64.S," % empty)):
                 with self.subTest(args=args):
                     if args[1] == empty:  # the front door builds the harness before this check
-                        r = run([sys.executable, path("tools/kernel_asm/main.py"), "run",
+                        r = run([sys.executable, path("kernel-tests/asm/main.py"), "run",
                                  "--harness", "/bin/true"] + args)
                     else:
                         r = front_door(["kernel-asm"] + args)

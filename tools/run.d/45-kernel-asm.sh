@@ -4,7 +4,7 @@
 # $ARIASUITE_KERNEL_TREE): SKIP with the reason; anything else that stops it is a FAIL.
 stage_kernel_asm() {
   local why
-  if ! why="$(python3 "$ARIASUITE_ROOT/tools/kernel_asm/main.py" tree 2>&1 >/dev/null)"; then
+  if ! why="$(python3 "$ARIASUITE_ROOT/kernel-tests/asm/main.py" tree 2>&1 >/dev/null)"; then
     echo "SKIP: ${why#ariasuite kernel-asm: error: }"
     return 77
   fi
