@@ -39,8 +39,8 @@
 #include "kernel-tests/asm/checked_call.h"
 #include "kernel-tests/asm/kernel_asm.h"
 #include "kernel-tests/asm/testmgr_aria.h"
-#include "vectors/model/hex.h"
 #include "tools/cli/flags.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::kernel_asm {
 namespace {
