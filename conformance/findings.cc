@@ -28,6 +28,8 @@ std::vector<std::string> WriteFindings(const FileResult& r, const std::string& d
         d.generator_version = "ariasuite-findings-1";
         d.header = {"Third-party finding: " + p.backend + " failed these cases of " + r.file->path +
                         " (" + r.file->format + ").",
+                    "Library: " + p.backend + " (" +
+                        (p.version.empty() ? "version not reported" : p.version) + ")",
                     "Reproduce: tools/ariasuite conformance --impl none --oracle " + p.backend +
                         " THIS_FILE",
                     "Failures as reported:"};

@@ -77,6 +77,7 @@ FileResult RunFile(const VectorFile& file, const std::vector<SelectedBackend>& b
             break;
         }
       }
+      p.version = sb.backend->version();
     }
     fr.pairs.push_back(std::move(p));
   }

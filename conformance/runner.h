@@ -21,6 +21,7 @@ namespace ariasuite::conformance {
 // One file on one backend.
 struct PairResult {
   std::string backend;
+  std::string version;      // Backend::version() once the file ran ("" when it cannot tell)
   bool under_test = false;  // selected with --impl: its failures fail the run
   bool may_skip = false;    // under test, but being unavailable is a SKIP (a path this CPU lacks)
   std::optional<std::string> skip_reason;  // the backend could not run at all

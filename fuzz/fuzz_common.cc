@@ -1,6 +1,7 @@
 // Backend set-up and the ask-everyone helper of the fuzz targets (see fuzz_common.h).
 #include "fuzz/fuzz_common.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -29,9 +30,35 @@ std::vector<Backend*> BackendsFor(const std::vector<std::string>& names) {
   return usable;
 }
 
+std::vector<std::string> AriaBackendNames() {
+  std::vector<std::string> names = {"ours",      "openssl",   "botan",     "cryptopp",    "kernel",
+                                    "sp800-38f", "sp800-38d", "sp800-38a", "bouncycastle"};
+  const char* without = std::getenv("ARIASUITE_FUZZ_WITHOUT");
+  if (without == nullptr || *without == '\0') return names;
+  std::string list = without;
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t end = list.find(',', start);
+    if (end == std::string::npos) end = list.size();
+    const std::string name = list.substr(start, end - start);
+    auto it = std::find(names.begin(), names.end(), name);
+    if (name == "ours" || it == names.end()) {
+      std::fprintf(stderr,
+                   "ariasuite fuzz: ARIASUITE_FUZZ_WITHOUT='%s': '%s' is not an oracle of the ARIA "
+                   "targets (openssl, botan, cryptopp, kernel, sp800-38f, sp800-38d, sp800-38a, "
+                   "bouncycastle)\n",
+                   without, name.c_str());
+      std::exit(2);
+    }
+    names.erase(it);
+    start = end + 1;
+  }
+  return names;
+}
+
 const std::vector<Backend*>& AriaBackends() {
-  static const std::vector<Backend*>* backends = new std::vector<Backend*>(BackendsFor(
-      {"ours", "openssl", "botan", "cryptopp", "kernel", "sp800-38f", "sp800-38d", "sp800-38a"}));
+  static const std::vector<Backend*>* backends =
+      new std::vector<Backend*>(BackendsFor(AriaBackendNames()));
   return *backends;
 }
 

@@ -34,9 +34,13 @@ void ReadCases(const uint8_t* data, size_t size, Cases&... cases) {
 std::vector<Backend*> BackendsFor(const std::vector<std::string>& names);
 
 // The ARIA backends: every path of ours this CPU runs, OpenSSL, Botan, Crypto++, (where the
-// kernel has ARIA) the kernel's AF_ALG, and the oracles written from the standards: SP 800-38F
-// (KW/KWP only), SP 800-38D (GCM only) and SP 800-38A (CFB/OFB only).
+// kernel has ARIA) the kernel's AF_ALG, the oracles written from the standards: SP 800-38F
+// (KW/KWP only), SP 800-38D (GCM only) and SP 800-38A (CFB/OFB only), and Bouncy Castle (one JVM
+// per fuzzing process through the exec protocol; SKIP without java or bcprov). The names of
+// $ARIASUITE_FUZZ_WITHOUT (comma-separated oracles, e.g. bouncycastle) are left out; a name that
+// is not one of these oracles is one line on stderr and exit 2.
 const std::vector<Backend*>& AriaBackends();
+std::vector<std::string> AriaBackendNames();
 
 // The answers of one AskAll, by backend name (for round trips without asking again).
 using Answers = std::map<std::string, std::optional<oracles::Result>>;

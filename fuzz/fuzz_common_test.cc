@@ -3,7 +3,10 @@
 // (CFB1's only judge beside OpenSSL), for KW/KWP sp800-38f, for GCM sp800-38d.
 #include "fuzz/fuzz_common.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "fuzz/differ.h"
 #include "gtest/gtest.h"
@@ -39,11 +42,28 @@ TEST(FuzzCommonTest, ModeByteAndKindAgree) {
 }
 
 TEST(FuzzCommonTest, AriaBackendsAskTheStandardsOracles) {
-  for (const char* name : {"openssl", "sp800-38a", "sp800-38d", "sp800-38f"}) {
+  for (const char* name : {"openssl", "sp800-38a", "sp800-38d", "sp800-38f", "bouncycastle"}) {
     bool found = false;
     for (Backend* b : AriaBackends()) found |= b->name() == name;
     EXPECT_TRUE(found) << name;
   }
+}
+
+// ARIASUITE_FUZZ_WITHOUT leaves oracles out (to measure a fuzzer without one); ours and names
+// that are not oracles of the ARIA targets are refused with exit 2.
+TEST(FuzzCommonTest, FuzzWithoutLeavesOraclesOut) {
+  setenv("ARIASUITE_FUZZ_WITHOUT", "bouncycastle,botan", 1);
+  std::vector<std::string> names = AriaBackendNames();
+  EXPECT_EQ(std::count(names.begin(), names.end(), "bouncycastle"), 0);
+  EXPECT_EQ(std::count(names.begin(), names.end(), "botan"), 0);
+  EXPECT_EQ(std::count(names.begin(), names.end(), "openssl"), 1);
+  setenv("ARIASUITE_FUZZ_WITHOUT", "ours", 1);
+  EXPECT_EXIT(AriaBackendNames(), ::testing::ExitedWithCode(2), "'ours' is not an oracle");
+  setenv("ARIASUITE_FUZZ_WITHOUT", "bouncycastl", 1);
+  EXPECT_EXIT(AriaBackendNames(), ::testing::ExitedWithCode(2), "'bouncycastl' is not an oracle");
+  unsetenv("ARIASUITE_FUZZ_WITHOUT");
+  names = AriaBackendNames();
+  EXPECT_EQ(std::count(names.begin(), names.end(), "bouncycastle"), 1);
 }
 
 // A CFB1 request through AskAll: ours, OpenSSL and sp800-38a answer, all the same bytes, and the

@@ -10,6 +10,8 @@ ariasuite::fuzz::FuzzOne, which fuzz_entry.cc's LLVMFuzzerTestOneInput calls) an
 """
 
 def ariasuite_fuzzer(name, deps = [], data = [], env = {}, tags = []):
+    # The Bouncy Castle oracle's adapter jar (AriaBackends() starts one JVM per process).
+    data = data + ["//oracles:bouncycastle_adapter"]
     lib = name + "_fuzzer_lib"
     native.cc_library(
         name = lib,

@@ -116,6 +116,10 @@ class Backend {
   // See the file comment for nullopt / accepted = false / accepted = true.
   virtual std::optional<Result> Run(const Request& request) = 0;
 
+  // The library and its version as one line, for findings reports ("OpenSSL 3.0.19 27 Jan 2026",
+  // "Botan 2.19.3", an exec adapter's hello NAME); "" when the backend cannot tell.
+  virtual std::string version() const { return ""; }
+
   // Called by the conformance runner before the first case of each vector file; a backend that
   // keeps per-file state (the exec backend's restart count) resets it here.
   virtual void BeginFile() {}

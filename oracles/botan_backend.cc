@@ -146,6 +146,7 @@ std::optional<Result> KeyWrap(const Request& r, bool wrap, bool padded) {
 class BotanBackend : public Backend {
  public:
   std::string name() const override { return "botan"; }
+  std::string version() const override { return "Botan " + Botan::short_version_string(); }
   bool is_ours() const override { return false; }
   std::optional<std::string> unavailable() const override {
     if (!Botan::BlockCipher::create("ARIA-128")) {

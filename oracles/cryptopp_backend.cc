@@ -170,6 +170,11 @@ std::optional<Result> RunWith(const Request& r) {
 class CryptoppBackend : public Backend {
  public:
   std::string name() const override { return "cryptopp"; }
+  std::string version() const override {
+    // CRYPTOPP_VERSION is 870 for 8.7.0.
+    return "Crypto++ " + std::to_string(CRYPTOPP_VERSION / 100) + "." +
+           std::to_string(CRYPTOPP_VERSION / 10 % 10) + "." + std::to_string(CRYPTOPP_VERSION % 10);
+  }
   bool is_ours() const override { return false; }
   std::optional<std::string> unavailable() const override { return std::nullopt; }
   std::optional<Result> Run(const Request& r) override {

@@ -64,6 +64,7 @@ class ExecBackend : public Backend {
   bool is_ours() const override { return false; }
   std::optional<std::string> unavailable() const override { return unavailable_; }
   const std::string& greeting() const { return greeting_; }
+  std::string version() const override { return greeting_; }
 
   void BeginFile() override {
     restarts_ = 0;

@@ -11,6 +11,7 @@
 // (e.g. ccm(aria) where only gcm(aria) is built) is "unsupported" for that request. The sockets
 // are driven by the one AF_ALG client, af_alg.h.
 #include <errno.h>
+#include <sys/utsname.h>
 
 #include <cstring>
 #include <string>
@@ -53,6 +54,10 @@ class KernelBackend : public Backend {
   }
 
   std::string name() const override { return "kernel"; }
+  std::string version() const override {
+    struct utsname u;
+    return uname(&u) == 0 ? std::string("Linux ") + u.release : "Linux";
+  }
   bool is_ours() const override { return false; }
   std::optional<std::string> unavailable() const override { return unavailable_; }
 

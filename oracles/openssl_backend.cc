@@ -3,6 +3,7 @@
 // are unsupported (nullopt). Any EVP call that fails on the inputs is a refusal; the failing call
 // is named in detail.
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
 #include <openssl/params.h>
@@ -210,6 +211,7 @@ std::optional<Result> Cmac(const Request& r) {
 class OpenSslBackend : public Backend {
  public:
   std::string name() const override { return "openssl"; }
+  std::string version() const override { return OpenSSL_version(OPENSSL_VERSION); }
   bool is_ours() const override { return false; }
   std::optional<std::string> unavailable() const override {
     Ptr<EVP_CIPHER> c(EVP_CIPHER_fetch(nullptr, "ARIA-128-ECB", nullptr));

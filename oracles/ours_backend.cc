@@ -61,6 +61,7 @@ class OursBackend : public Backend {
   }
 
   std::string name() const override { return std::string("ours/") + ImplName(impl_); }
+  std::string version() const override { return std::string("ariasuite ") + ImplName(impl_); }
   bool is_ours() const override { return true; }
   std::optional<std::string> unavailable() const override { return unavailable_; }
 

@@ -113,6 +113,9 @@ std::optional<size_t> SegmentBits(Op op) {
 class Sp80038aBackend : public Backend {
  public:
   std::string name() const override { return "sp800-38a"; }
+  std::string version() const override {
+    return "ariasuite's SP 800-38A oracle over OpenSSL's raw block cipher";
+  }
   bool is_ours() const override { return false; }
   std::optional<std::string> unavailable() const override { return std::nullopt; }
 

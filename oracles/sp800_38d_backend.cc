@@ -60,6 +60,9 @@ bool TagLengthAllowed(size_t t) {  // bytes; §5.2.1.2 and Appendix C
 class Sp80038dBackend : public Backend {
  public:
   std::string name() const override { return "sp800-38d"; }
+  std::string version() const override {
+    return "ariasuite's SP 800-38D oracle over OpenSSL's raw block cipher";
+  }
   bool is_ours() const override { return false; }
   std::optional<std::string> unavailable() const override { return std::nullopt; }
 

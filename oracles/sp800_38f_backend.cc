@@ -222,6 +222,9 @@ Result KwpUnwrap(const Request& r) {
 class Sp80038fBackend : public Backend {
  public:
   std::string name() const override { return "sp800-38f"; }
+  std::string version() const override {
+    return "ariasuite's SP 800-38F oracle over OpenSSL's raw block cipher";
+  }
   bool is_ours() const override { return false; }
   std::optional<std::string> unavailable() const override {
     EVP_CIPHER* c = FetchCipher("ARIA-128-ECB");

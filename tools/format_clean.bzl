@@ -14,6 +14,7 @@ FORMAT_PACKAGES = [
     "impl/testing",
     "kernel-tests",
     "kernel-tests/asm",
+    "kernel-tests/upstream",
     "kernel-tests/vm",
     "oracles",
     "tools/bench",

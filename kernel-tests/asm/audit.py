@@ -27,8 +27,9 @@ Violation = collections.namedtuple(
 
 
 class Known:
-    """known_findings.txt: `isa GLUE_FILE FUNCTION FEATURE reason...` or
-    `align FUNCTION reason...` (shell patterns allowed in GLUE_FILE and FUNCTION), each optionally
+    """known_findings.txt: `isa GLUE_FILE FUNCTION FEATURE reason...`,
+    `align FUNCTION reason...` or `abi FUNCTION RULE reason...` (shell patterns allowed in
+    GLUE_FILE, FUNCTION and RULE), each optionally
     after `linux=PATTERN` (the entry holds only for a tree whose version matches, e.g. 6.1.*);
     # comments. Set .kernel to the tree's version before matching."""
 
@@ -50,12 +51,16 @@ class Known:
             parts = line.split(None, 4)
             if version != "" and parts and parts[0] == "isa" and len(parts) == 5:
                 self.entries.append(("isa", tuple(parts[1:4]), parts[4], n, version))
+            elif version != "" and parts and parts[0] == "abi" and len(parts) >= 4:
+                rest = line.split(None, 3)
+                self.entries.append(("abi", (rest[1], rest[2]), rest[3], n, version))
             elif version != "" and parts and parts[0] == "align" and len(parts) >= 3:
                 rest = line.split(None, 2)
                 self.entries.append(("align", (rest[1],), rest[2], n, version))
             else:
                 raise ValueError("%s:%d: expected `[linux=VERSION] isa GLUE FUNCTION FEATURE "
-                                 "reason` or `[linux=VERSION] align FUNCTION reason`" % (path, n))
+                                 "reason`, `[linux=VERSION] align FUNCTION reason` or "
+                                 "`[linux=VERSION] abi FUNCTION RULE reason`" % (path, n))
 
     def _applies(self, version):
         return version is None or (self.kernel is not None and

@@ -280,10 +280,119 @@ class KnownTest(unittest.TestCase):
         self.assertEqual(k.match("isa", ("g.c", "f_x_64way", "AVX512BW")), "any version")
         self.assertEqual(k.unused(), [])
 
+    def test_an_abi_entry_matches_function_and_rule(self):
+        k = self.known("linux=6.12.* abi f_*_32way upper-state no vzeroupper\n", "6.12.117")
+        self.assertEqual(k.match("abi", ("f_enc_32way", "upper-state")), "no vzeroupper")
+        self.assertIsNone(k.match("abi", ("f_enc_32way", "red-zone")))
+        self.assertIsNone(self.known("linux=6.12.* abi f_* upper-state x\n", "6.1.192").match(
+            "abi", ("f_enc_32way", "upper-state")))
+
     def test_a_bad_line_names_file_and_line(self):
         for bad in ("linux= isa g.c f AVX2 reason\n", "linux=6.1 bogus\n"):
             with self.assertRaisesRegex(ValueError, r"known\.txt:1: expected `\[linux=VERSION\]"):
                 self.known(bad, "6.1.192")
+
+
+# The shapes of the kernel's x86 linkage.h and cfi_types.h that abi.Macros reads (written here).
+LINKAGE_H = textwrap.dedent("""\
+    #if defined(CONFIG_MITIGATION_RETHUNK) && !defined(__DISABLE_EXPORTS)
+    #define RET\tjmp __x86_return_thunk
+    #else
+    #define RET\tret
+    #endif
+    #define SYM_TYPED_FUNC_START(name)\t\t\t\\
+    \tSYM_TYPED_START(name, SYM_L_GLOBAL, SYM_F_ALIGN)\t\\
+    \tENDBR
+    #define SYM_FUNC_START(name)\t\t\t\\
+    \tSYM_START(name, SYM_L_GLOBAL, SYM_F_ALIGN)\t\\
+    \tENDBR
+    #define SYM_FUNC_START_LOCAL(name)\t\t\\
+    \tSYM_START(name, SYM_L_LOCAL, SYM_F_ALIGN)\t\\
+    \tENDBR
+    """)
+CFI_TYPES_H = "#define __CFI_TYPE(name)\t\\\n\t.4byte __kcfi_typeid_##name\n"
+ABI_ASM = textwrap.dedent("""\
+    #include <linux/linkage.h>
+    #include <linux/cfi_types.h>
+    SYM_FUNC_START_LOCAL(helper)
+    \tret
+    SYM_FUNC_END(helper)
+    SYM_TYPED_FUNC_START(typed)
+    \tRET
+    SYM_FUNC_END(typed)
+    SYM_FUNC_START(untyped)
+    \tcall helper
+    \tRET
+    SYM_FUNC_END(untyped)
+    \t.globl bare; .type bare, @function; .p2align 4
+    bare:
+    \tRET
+    \t.size bare, . - bare
+    """)
+
+
+class AbiBuildRulesTest(unittest.TestCase):
+    """The ENDBR/kCFI and RET rules on an object assembled with headers made from a tree's
+    macros: the typed function passes; an indirectly called function without the kCFI preamble,
+    one without ENDBR and a bare ret (in a local function reached by a call) fail."""
+
+    @classmethod
+    def setUpClass(cls):
+        import abi
+        import tree
+        cls.abi = abi
+        root = tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))
+        for rel, text in ((abi.LINKAGE, LINKAGE_H), (abi.CFI_TYPES, CFI_TYPES_H)):
+            os.makedirs(os.path.dirname(os.path.join(root, rel)), exist_ok=True)
+            with open(os.path.join(root, rel), "w") as f:
+                f.write(text)
+        cls.macros = abi.Macros(tree.Tree(root, "test"))
+        inc = os.path.join(root, "include-out")
+        abi.kernel_headers(cls.macros, inc)
+        src, obj = os.path.join(root, "t.S"), os.path.join(root, "t.o")
+        with open(src, "w") as f:
+            f.write(ABI_ASM)
+        subprocess.check_call(["gcc", "-c", "-D__ASSEMBLY__", "-I", inc, src, "-o", obj])
+        cls.obj = isa.Object(obj)
+        cls.sources = abi.source_macros(src)
+
+    def findings(self, function):
+        return self.abi.build_findings(self.obj, function, self.sources,
+                                       {"typed", "untyped", "bare"}, self.macros)
+
+    def test_the_tree_macros_are_read(self):
+        self.assertIsNone(self.macros.missing)
+        self.assertEqual(self.macros.endbr, {"SYM_TYPED_FUNC_START", "SYM_FUNC_START",
+                                             "SYM_FUNC_START_LOCAL"})
+        self.assertEqual(self.macros.rethunk, ("CONFIG_MITIGATION_RETHUNK",
+                                               "jmp __x86_return_thunk"))
+        self.assertTrue(self.macros.kcfi)
+
+    def test_a_typed_function_passes(self):
+        self.assertEqual(self.findings("typed"), [])
+
+    def test_an_indirectly_called_untyped_function_and_a_bare_ret_fail(self):
+        f = self.findings("untyped")
+        self.assertEqual(sorted(r for r, _ in f), ["endbr-kcfi", "ret-thunk"], f)
+        self.assertIn("untyped+0x0: no kCFI type preamble", dict(f)["endbr-kcfi"])
+        self.assertIn("helper+0x4: a bare ret", dict(f)["ret-thunk"])  # after its endbr64
+
+    def test_a_label_without_the_macro_has_no_endbr(self):
+        f = self.findings("bare")
+        self.assertEqual({r for r, _ in f}, {"endbr-kcfi"}, f)
+        text = " ".join(t for _, t in f)
+        self.assertIn("bare+0x0: no endbr64 at the entry", text)
+        self.assertIn("bare+0x0: no kCFI type preamble", text)
+
+    def test_without_the_headers_the_rules_skip_with_the_reason(self):
+        import tree
+        m = self.abi.Macros(tree.Tree(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR")), "t"))
+        self.assertEqual(m.missing, "the tree lacks arch/x86/include/asm/linkage.h")
+
+    def test_the_resolver_names_function_and_offset(self):
+        r = self.abi.Resolver("/nonexistent")
+        r.symbols = [(0x100, "f"), (0x180, "g")]
+        self.assertEqual(r.text("at @0x184 and @0x100"), "at g+0x4 and f+0x0")
 
 
 class MissingTreeTest(unittest.TestCase):

@@ -17,15 +17,15 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
-
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # isa.py lives in impl/testing/, where impl's dispatch test uses it too.
 ISA_DIR = os.path.join(os.path.dirname(os.path.dirname(HERE)), "impl", "testing")
 sys.path.insert(0, ISA_DIR)
 
+import abi  # noqa: E402
 import glue  # noqa: E402
 import isa  # noqa: E402
 import tree as treemod  # noqa: E402
@@ -65,7 +65,11 @@ def _digest(t):
     for dirpath, _, files in sorted(os.walk(SHIM)):
         for f in sorted(files):
             h.update(f.encode() + open(os.path.join(dirpath, f), "rb").read())
-    for f in (os.path.join(HERE, "build.py"), os.path.join(ISA_DIR, "isa.py")):
+    for rel in (abi.LINKAGE, abi.CFI_TYPES):
+        p = t.optional(rel)
+        h.update(rel.encode() + b"\0" + (open(p, "rb").read() if p else b""))
+    for f in (os.path.join(HERE, "build.py"), os.path.join(ISA_DIR, "isa.py"),
+              os.path.join(HERE, "abi.py")):
         h.update(open(f, "rb").read())
     h.update(_tool_version([CC, "--version"]).encode())
     h.update(_tool_version(["as", "--version"]).encode())
@@ -184,6 +188,7 @@ def _build_into(t, tmp, digest, log):
             lines = [l for l in p.stdout.decode(errors="replace").splitlines() if "rror" in l]
             raise BuildError("assembling %s failed: %s" % (t.asm(asm), (lines or ["?"])[0]))
         objects.append((driver, obj))
+    _build_kernel_objects(t, tmp)
     so = os.path.join(tmp, SO_NAME)
     p = subprocess.run([CC, "-shared", "-Wl,-z,noexecstack", "-o", so] + [o for _, o in objects],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -224,6 +229,26 @@ def _build_into(t, tmp, digest, log):
                                                        ",".join(flags) or "-"))
     with open(os.path.join(tmp, "manifest.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+def _build_kernel_objects(t, tmp):
+    """<driver>.kernel.o: the same sources with the tree's macros expanded as its kernel build
+    does with IBT, kCFI and return thunks (abi.kernel_headers), for the ABI audit's build rules;
+    never loaded. Nothing when the tree's macros cannot be read (those rules then SKIP)."""
+    macros = abi.Macros(t)
+    if macros.missing:
+        return
+    headers = os.path.join(tmp, "kernel-build-include")
+    abi.kernel_headers(macros, headers)
+    for asm, _, driver in t.drivers():
+        obj = os.path.join(tmp, driver + ".kernel.o")
+        cmd = [CC, "-c", "-x", "assembler-with-cpp"] + CPP_FLAGS + \
+            ["-I", headers, "-I", SHIM, "-Wa,--noexecstack", t.asm(asm), "-o", obj]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if p.returncode != 0:
+            lines = [l for l in p.stdout.decode(errors="replace").splitlines() if "rror" in l]
+            raise BuildError("assembling %s as the kernel builds it (IBT, kCFI, return thunks) "
+                             "failed: %s" % (t.asm(asm), (lines or ["?"])[0]))
 
 
 # A relocation a shared object cannot hold, and where the flat image is linked (below 2 GiB, so

@@ -111,7 +111,8 @@ void AddCounter(uint8_t out[16], const uint8_t in[16], uint64_t n) {
   }
 }
 
-CallResult CheckedCall(const Function& fn, const CallSpec& spec) {
+CallResult CheckedCall(const Function& fn, const CallSpec& spec, const AbiOptions* abi,
+                       AbiReport* abi_report) {
   CallResult r;
   const size_t len = fn.blocks * 16;
   if (spec.input.size() != len) {
@@ -166,6 +167,14 @@ CallResult CheckedCall(const Function& fn, const CallSpec& spec) {
     std::memset(keystream, spec.fill, len);
     iv = pages.iv.Place(16, spec.layout.iv_shift);
     std::memcpy(iv, spec.iv, 16);
+  }
+  if (abi != nullptr) {
+    const uint64_t args[5] = {reinterpret_cast<uint64_t>(ctx), reinterpret_cast<uint64_t>(dst),
+                              reinterpret_cast<uint64_t>(src),
+                              reinterpret_cast<uint64_t>(keystream),
+                              reinterpret_cast<uint64_t>(iv)};
+    AbiCall(fn.symbol, args, *abi, abi_report);
+  } else if (fn.kind == Kind::kCtr) {
     fn.ctr()(ctx, dst, src, keystream, iv);
   } else {
     fn.crypt()(ctx, dst, src);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "kernel-tests/asm/abi_call.h"
 #include "kernel-tests/asm/kernel_asm.h"
 
 namespace ariasuite::kernel_asm {
@@ -43,8 +44,10 @@ struct CallResult {
 // Calls fn (which must be runnable) as the kernel's glue does, then checks: the output against the
 // reference; CTR: the counter advanced by fn.blocks modulo 2^128; src untouched unless in place;
 // no byte changed outside dst, the keystream scratch or the counter. Key lengths other than
-// 16/24/32 are a problem, not a call.
-CallResult CheckedCall(const Function& fn, const CallSpec& spec);
+// 16/24/32 are a problem, not a call. With abi, the call goes through the ABI audit's trampoline
+// (abi_call.h) with those options, and *abi_report says what the function left behind.
+CallResult CheckedCall(const Function& fn, const CallSpec& spec, const AbiOptions* abi = nullptr,
+                       AbiReport* abi_report = nullptr);
 
 // A human- and machine-readable account of a failed call: the function, the problems, the inputs
 // and both answers as hex, and the CPU's flags.

@@ -15,12 +15,24 @@
 //                through the function with struct aria_ctx made by aria_ctx.cc: the proof that
 //                the context layout and key schedule are the kernel's
 //   random       random cases for the time budget
+//   abi-*        the ABI audit (abi_call.h): each function called through a trampoline on a
+//                private stack, with rsp % 16 == 8 and == 0 at entry, untraced and single-stepped:
+//     abi-callee-saved     rbx, rbp, r12-r15 hold the caller's values after the return
+//     abi-direction-flag   DF is clear after the return
+//     abi-upper-state      XINUSE bits 2 and 6 (YMM/ZMM upper halves) clear right after the return,
+//                          from a clean start (vzeroupper before the call): a missing vzeroupper
+//     abi-red-zone         after every instruction, nothing below rsp changed (kernel code has no
+//                          red zone), and nothing above the return address
+//     abi-stack-alignment  with rsp % 16 == 0 at entry: no fault, the same output (and reference)
+//                          as with rsp % 16 == 8
+//                          Addresses in details are `@0xOFFSET` in the linked file (main.py names
+//                          the function+offset).
 // A function the CPU cannot run: `CASE <function> all skip missing CPU flags: ...`.
 // Before each check `RUN <function> <check>` is printed and flushed, so that a crash inside the
 // kernel's code can be attributed by the caller.
 //
 // Usage: kernel_asm_harness --dir BUILD_DIR [--testmgr FILE] [--seconds S] [--exclude F]...
-//                           [--only F]
+//                           [--only F] [--skip-abi F]...
 // Exit status: 0 when every check passed or skipped, 1 when one failed, 2 on bad usage or a
 // build directory that does not load.
 #include <algorithm>
@@ -51,13 +63,15 @@ struct Options {
   std::string dir, testmgr, only;
   std::set<std::string> exclude;
   double seconds = 2;
+  std::set<std::string> skip_abi;
 };
 
 [[noreturn]] void Usage(const std::string& error) {
-  std::fprintf(stderr,
-               "kernel_asm_harness: %s (usage: kernel_asm_harness --dir BUILD_DIR [--testmgr "
-               "FILE] [--seconds S] [--exclude FUNCTION]... [--only FUNCTION])\n",
-               error.c_str());
+  std::fprintf(
+      stderr,
+      "kernel_asm_harness: %s (usage: kernel_asm_harness --dir BUILD_DIR [--testmgr "
+      "FILE] [--seconds S] [--exclude FUNCTION]... [--only FUNCTION] [--skip-abi FUNCTION]...)\n",
+      error.c_str());
   std::exit(2);
 }
 
@@ -260,6 +274,207 @@ class Harness {
     return c.Finish();
   }
 
+  // The ABI audit (see the top of this file). bias: Library::link_bias().
+  bool Abi(uintptr_t bias) {
+    struct Call {
+      AbiOptions options;
+      size_t key_len;
+      AbiReport report;
+      CallResult result;
+    };
+    std::vector<Call> calls;
+    auto at = [bias](uintptr_t a) {
+      char buf[40];
+      std::snprintf(buf, sizeof(buf), "@0x%lx", static_cast<unsigned long>(a - bias));
+      return a ? std::string(buf) : std::string("(not traced)");
+    };
+    // The calls: each key size with the ABI's stack alignment untraced; the 256-bit key also
+    // misaligned by 8, and single-stepped with the ABI's alignment. A crash during them is reported
+    // under the RUN line before it.
+    {
+      std::printf("RUN\t%s\tabi-callee-saved\n", fn_.name.c_str());
+      std::fflush(stdout);
+      for (size_t key_len : {16, 24, 32}) {
+        const CallSpec spec = Base(key_len);  // the same call with either alignment
+        for (bool misaligned : {false, true}) {
+          if (misaligned && key_len != 32) continue;
+          if (misaligned) {
+            std::printf("RUN\t%s\tabi-stack-alignment\n", fn_.name.c_str());
+            std::fflush(stdout);
+          }
+          for (bool trace : {false, true}) {
+            // Single-stepping is slow (a signal per instruction): once, 256-bit key, ABI stack.
+            if (trace && (key_len != 32 || misaligned)) continue;
+            Call c;
+            c.options.misaligned = misaligned;
+            c.options.trace = trace;
+            c.options.bias = bias;
+            c.key_len = key_len;
+            c.result = CheckedCall(fn_, spec, &c.options, &c.report);
+            calls.push_back(std::move(c));
+          }
+        }
+      }
+    }
+    auto report = [this](const char* check, const std::string& status, const std::string& detail) {
+      std::printf("CASE\t%s\t%s\t%s\t%s\n", fn_.name.c_str(), check, status.c_str(),
+                  OneLine(detail).c_str());
+    };
+    // The single-stepped call to take instruction addresses from: c itself, else the one with
+    // c's alignment.
+    auto traced = [&calls](const Call& c) -> const AbiReport* {
+      if (c.options.trace) return &c.report;
+      const AbiReport* any = nullptr;
+      for (const Call& t : calls) {
+        if (!t.options.trace) continue;
+        if (t.options.misaligned == c.options.misaligned) return &t.report;
+        any = &t.report;
+      }
+      return any;
+    };
+    auto where = [](const Call& c) {
+      return std::string(c.options.trace ? "single-stepped" : "untraced") + ", " +
+             std::to_string(8 * c.key_len) +
+             "-bit key, rsp % 16 == " + (c.options.misaligned ? "0" : "8") + " at entry";
+    };
+    bool ok = true;
+    for (const Call& c : calls) {
+      if (!c.report.error.empty()) {
+        report("abi-callee-saved", "fail", "the call could not be made: " + c.report.error);
+        return false;
+      }
+    }
+    const size_t n = calls.size();
+    size_t untraced = 0, traced_calls = 0;
+    for (const Call& c : calls) ++(c.options.trace ? traced_calls : untraced);
+    // Callee-saved registers.
+    std::string bad;
+    for (const Call& c : calls) {
+      for (int i = 0; i < 6 && bad.empty(); ++i) {
+        if (c.report.out[i] == c.report.canary[i]) continue;
+        char buf[160];
+        std::snprintf(buf, sizeof(buf), "%s is 0x%llx after the return, the caller's 0x%llx (",
+                      kCalleeSaved[i], static_cast<unsigned long long>(c.report.out[i]),
+                      static_cast<unsigned long long>(c.report.canary[i]));
+        const AbiReport* t = traced(c);
+        bad = std::string(buf) + where(c) + "); last set by the instruction at " +
+              at(t ? t->changed_at[i] : 0) + " [callee-saved]";
+      }
+    }
+    report("abi-callee-saved", bad.empty() ? "pass" : "fail",
+           bad.empty() ? std::to_string(n) + " cases; rbx rbp r12-r15 preserved" : bad);
+    ok &= bad.empty();
+    // The direction flag.
+    bad.clear();
+    for (const Call& c : calls) {
+      if ((c.report.rflags & 0x400) == 0 || !bad.empty()) continue;
+      const AbiReport* t = traced(c);
+      bad = "returned with DF set (" + where(c) + "); set by the instruction at " +
+            at(t ? t->df_at : 0) + " [direction-flag]";
+    }
+    report("abi-direction-flag", bad.empty() ? "pass" : "fail",
+           bad.empty() ? std::to_string(n) + " cases; DF clear at return" : bad);
+    ok &= bad.empty();
+    // The upper vector state.
+    bad.clear();
+    std::string skip;
+    uint64_t seen = 0;
+    for (const Call& c : calls) {
+      if (c.options.trace) continue;  // signal delivery saves and restores the state
+      if (!c.report.xinuse_known) {
+        skip = "this CPU has no XGETBV with ECX=1 (XINUSE)";
+        break;
+      }
+      if (c.report.xinuse_entry & kUpperStateBits) {
+        char buf[120];
+        std::snprintf(buf, sizeof(buf),
+                      "the upper state is in use at entry after vzeroupper "
+                      "(XINUSE 0x%llx)",
+                      static_cast<unsigned long long>(c.report.xinuse_entry));
+        skip = buf;
+        break;
+      }
+      seen |= c.report.xinuse_exit;
+      if ((c.report.xinuse_exit & kUpperStateBits) && bad.empty()) {
+        const AbiReport* t = traced(c);
+        char buf[200];
+        std::snprintf(buf, sizeof(buf),
+                      "returned with XINUSE 0x%llx (%s%s in use: no vzeroupper "
+                      "before the return at ",
+                      static_cast<unsigned long long>(c.report.xinuse_exit),
+                      (c.report.xinuse_exit & 4) ? "bit 2 YMM upper halves" : "",
+                      (c.report.xinuse_exit & 64)
+                          ? ((c.report.xinuse_exit & 4) ? ", bit 6 ZMM_Hi256" : "bit 6 ZMM_Hi256")
+                          : "");
+        bad = std::string(buf) + at(t ? t->last_at : 0) + "; " + where(c) + ") [upper-state]";
+      }
+    }
+    if (!skip.empty()) {
+      report("abi-upper-state", "skip", skip);
+    } else {
+      report("abi-upper-state", bad.empty() ? "pass" : "fail",
+             bad.empty()
+                 ? std::to_string(untraced) + " cases; XINUSE at return 0x" +
+                       [seen] {
+                         char b[20];
+                         std::snprintf(b, sizeof(b), "%llx", static_cast<unsigned long long>(seen));
+                         return std::string(b);
+                       }() +
+                       ((seen & kHi16ZmmBit) ? " (bit 7 Hi16_ZMM in use: not judged, "
+                                               "vzeroupper does not clear it)"
+                                             : "")
+                 : bad);
+      ok &= bad.empty();
+    }
+    // The red zone (traced calls) and the caller's frame (all).
+    bad.clear();
+    uint64_t steps = 0;
+    for (const Call& c : calls) {
+      steps += c.report.steps;
+      if (!bad.empty()) continue;
+      if (c.report.red_zone_at != 0) {
+        bad = "wrote " + std::to_string(c.report.red_zone_below) +
+              " bytes below rsp (kernel code has no red zone) at " + at(c.report.red_zone_at) +
+              " (" + where(c) + ") [red-zone]";
+      } else if (!c.report.caller_frame.empty()) {
+        bad = "wrote into its caller's frame, " + c.report.caller_frame + " (" + where(c) +
+              ") [red-zone]";
+      } else if (c.options.trace && c.report.steps == 0) {
+        bad = "the single-step trace saw no instruction (" + where(c) + ")";
+      }
+    }
+    report("abi-red-zone", bad.empty() ? "pass" : "fail",
+           bad.empty() ? std::to_string(traced_calls) + " single-stepped of " + std::to_string(n) +
+                             " cases; " + std::to_string(steps) +
+                             " instructions single-stepped, none wrote below rsp"
+                       : bad);
+    ok &= bad.empty();
+    // The stack misaligned by 8: the same, right output.
+    bad.clear();
+    size_t cases = 0;
+    for (const Call& c : calls) {
+      if (!c.result.problems.empty() && bad.empty()) {
+        bad = c.result.problems.front() + " (" + where(c) + ") [stack-alignment]";
+      }
+      if (!c.options.misaligned) continue;
+      ++cases;
+      for (const Call& d : calls) {
+        if (!d.options.misaligned && d.key_len == c.key_len && d.options.trace == c.options.trace &&
+            d.result.output != c.result.output && bad.empty()) {
+          bad = "the output with rsp % 16 == 0 at entry differs from rsp % 16 == 8's (" + where(c) +
+                ") [stack-alignment]";
+        }
+      }
+    }
+    report("abi-stack-alignment", bad.empty() ? "pass" : "fail",
+           bad.empty() ? std::to_string(cases) +
+                             " cases with rsp % 16 == 0 at entry: right output, as with 8"
+                       : bad);
+    ok &= bad.empty();
+    std::fflush(stdout);
+    return ok;
+  }
+
   bool RandomCases(double seconds) {
     Check c(fn_, "random");
     const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
@@ -362,6 +577,11 @@ int Main(int argc, char** argv) {
                       {cli::StringFlag("--dir", &o.dir),
                        cli::StringFlag("--testmgr", &o.testmgr),
                        cli::StringFlag("--only", &o.only),
+                       {"--skip-abi",
+                        [&o](const std::string& v) {
+                          o.skip_abi.insert(v);
+                          return std::string();
+                        }},
                        {"--exclude",
                         [&o](const std::string& v) {
                           o.exclude.insert(v);
@@ -413,6 +633,9 @@ int Main(int argc, char** argv) {
   std::mt19937_64 rng(0x41524941);  // fixed: a failure reproduces
   for (const Function* fn : run) {
     Harness h(*fn, &rng);
+    // The ABI audit first: a function that breaks the calling convention (a clobbered rbx, DF
+    // left set) may crash the direct calls of the other checks, after this has said why.
+    if (!o.skip_abi.count(fn->name)) ok &= h.Abi(lib->link_bias());
     ok &= h.Keys();
     ok &= h.Layouts();
     if (fn->kind == Kind::kCtr) {

@@ -217,6 +217,10 @@ std::unique_ptr<Library> Library::Load(const std::string& dir, std::string* erro
       return nullptr;
     }
   }
+  Dl_info info;
+  if (dladdr(lib->functions_.front().symbol, &info) != 0) {
+    lib->link_bias_ = reinterpret_cast<uintptr_t>(info.dli_fbase);
+  }
   return lib;
 }
 

@@ -51,12 +51,16 @@ class Library {
   const Function* Find(const std::string& name) const;
   const std::string& kernel_version() const { return kernel_; }
   const std::string& tree() const { return tree_; }
+  // What to subtract from a code address to get its address in the linked file the manifest
+  // names (the shared object's load base; 0 for the image, mapped where it was linked).
+  uintptr_t link_bias() const { return link_bias_; }
 
  private:
   Library() = default;
   void* handle_ = nullptr;
   void* image_ = nullptr;  // the mapped image, image_len_ bytes
   size_t image_len_ = 0;
+  uintptr_t link_bias_ = 0;
   std::vector<Function> functions_;
   std::string kernel_, tree_;
 };

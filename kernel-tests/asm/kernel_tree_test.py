@@ -9,7 +9,12 @@ planted faults it must catch, each in a copy of the tree patched with sed in $TE
   4. a driver removed (SKIP row, the rest still gated: a planted fault with the AES-NI/AVX driver
      gone still fails), every driver removed (exit 2, one line);
   5. Linux 6.1 from a cached linux-source-6.1 package: one driver, a flat image at a fixed address,
-     a known finding; a byte of its CTR mask changed fails CTR only.
+     a known finding; a byte of its CTR mask changed fails CTR only;
+  6. the ABI audit: one copy with a violation of every rule, each in its own function (vzeroupper
+     removed from AVX2 and from AVX-512 code, rbx clobbered, DF left set, a write below rsp that
+     later pushes cover, an aligned store that faults with rsp % 16 == 0 at entry, an indirectly
+     called function without kCFI preamble and one without ENDBR, a bare ret): each row fails in
+     its rule's column only; the same on Linux 6.1's flat image (r12 clobbered, a bare ret).
 Without a cached tree every case is skipped with the reason. Arguments: main.py, the harness."""
 import glob
 import os
@@ -57,7 +62,7 @@ def linux61_tree():
     deb = sorted(debs)[-1]
     dest = os.path.join(treemod.debian.cache_root(None), "source",
                         os.path.basename(deb)[:-len("_all.deb")])
-    if not os.path.exists(os.path.join(dest, ".ariasuite-extracted")):
+    if not treemod._extracted(dest):
         treemod._extract(deb, dest)
     return treemod.Tree(dest, "cached " + os.path.basename(deb)).check()
 
@@ -102,6 +107,31 @@ def row(out, driver, function):
     raise AssertionError("no table row for %s %s in:\n%s" % (driver, function, out))
 
 
+def abi_row(out, function):
+    """The ABI table's row of function: {heading: PASS/FAIL/KNOWN/SKIP}."""
+    lines = out.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("ABI audit:"):
+            for r in lines[i + 2:]:
+                f = r.split()
+                if len(f) == 9 and f[1] == function:
+                    return dict(zip(["callee-saved", "direction-flag", "upper-state", "red-zone",
+                                     "stack-alignment", "endbr-kcfi", "ret-thunk"], f[2:]))
+    raise AssertionError("no ABI row for %s in:\n%s" % (function, out))
+
+
+def edit(dest, rel, function, old, new):
+    """In the tree copy dest, replaces the first `old` after the line that starts function (by its
+    SYM_*_START macro) in rel with `new`."""
+    path = os.path.join(dest, rel)
+    text = open(path).read()
+    m = re.search(r"^SYM_\w*FUNC_START\w*\(%s\)" % function, text, flags=re.M)
+    if not m or text.find(old, m.start()) < 0:
+        raise AssertionError("%s: no %r in %s (the tree moved on?)" % (rel, old, function))
+    i = text.find(old, m.start())
+    open(path, "w").write(text[:i] + new + text[i + len(old):])
+
+
 class KernelTreeTest(unittest.TestCase):
     def test_stock_tree_passes(self):
         stock_tree()
@@ -112,6 +142,10 @@ class KernelTreeTest(unittest.TestCase):
                                  ("aria-aesni-avx2", "aria_aesni_avx2_gfni_ctr_crypt_32way"),
                                  ("aria-gfni-avx512", "aria_gfni_avx512_ctr_crypt_64way")]:
             self.assertIn("PASS (7 checks", row(p.stdout, driver, function))
+        self.assertRegex(p.stdout, r"kernel-asm ABI: [1-9]\d* passed, 0 failed, 0 known findings, "
+                                   r"0 skipped")
+        self.assertEqual(set(abi_row(p.stdout, "aria_gfni_avx512_ctr_crypt_64way").values()),
+                         {"PASS"})
 
     def test_a_function_the_cpu_cannot_run_is_skip_never_pass(self):
         # The stock build, with one function said to need a CPU flag no CPU has.
@@ -194,6 +228,8 @@ class KernelTreeTest(unittest.TestCase):
         for driver in ("aria-aesni-avx2", "aria-gfni-avx512"):
             self.assertIn("SKIP: not in this tree", row(p.stdout, driver, "-"))
         self.assertRegex(p.stdout, r"kernel-asm: 12 passed, 0 failed, 6 known findings, 2 skipped")
+        self.assertRegex(p.stdout, r"kernel-asm ABI: 42 passed, 0 failed, 0 known findings, "
+                                   r"0 skipped")
         self.assertNotIn("no longer occurs", p.stdout)  # the AVX-512 entries are not 6.1's
         # Its constants are read by absolute address, which the alignment audit does not follow:
         # said in the row and a note, never a bare PASS.
@@ -240,6 +276,100 @@ class KernelTreeTest(unittest.TestCase):
                               r"__aria_aesni_avx_crypt_16way\+0x[0-9a-f]+: vmovdqa 0x0\(%rip\),"
                               r"%xmm\d+ reads \.rodata\.cst16\+0x[0-9a-f]+ \(section aligned to 8\)"
                               r", which needs 16-byte alignment; the object guarantees 8")
+
+
+    def assert_abi(self, out, function, rule, *texts):
+        """function's ABI row fails in rule's column only (a crash may leave the run-time rules
+        before it unreached: SKIP) and the VIOLATION line says texts."""
+        r = abi_row(out, function)
+        self.assertEqual(r[rule], "FAIL", (function, r))
+        for other, v in r.items():
+            if other != rule:
+                self.assertIn(v, ("PASS", "SKIP") if rule == "stack-alignment" else ("PASS",),
+                              (function, other, r))
+        lines = [l for l in out.splitlines() if l.strip().startswith(
+            "VIOLATION ABI %s %s: " % (rule, function))]
+        self.assertEqual(len(lines), 1, out[-3000:])
+        for t in texts:
+            self.assertIn(t, lines[0])
+
+    def test_abi_plants(self):
+        d = planted("abi", None, None)
+        avx, avx512 = AVX_ASM, "arch/x86/crypto/aria-gfni-avx512-asm_64.S"
+        edit(d, AVX2_ASM, "aria_aesni_avx2_encrypt_32way", "\tvzeroupper;\n", "")
+        edit(d, avx512, "aria_gfni_avx512_ctr_crypt_64way", "\tvzeroupper;\n", "")
+        edit(d, AVX2_ASM, "aria_aesni_avx2_decrypt_32way", "FRAME_BEGIN",
+             "FRAME_BEGIN\n\txorl %ebx, %ebx;")
+        edit(d, avx, "aria_aesni_avx_ctr_crypt_16way", "FRAME_BEGIN", "FRAME_BEGIN\n\tstd;")
+        # Below rsp, where the call's return address and the callee's push land later.
+        edit(d, avx, "aria_aesni_avx_gfni_encrypt_16way", "FRAME_BEGIN",
+             "FRAME_BEGIN\n\tmovq %rax, -16(%rsp);")
+        # 16-byte aligned only when rsp % 16 == 8 at entry (after FRAME_BEGIN's push).
+        edit(d, avx, "aria_aesni_avx_decrypt_16way", "FRAME_BEGIN",
+             "FRAME_BEGIN\n\tsubq $16, %rsp; vmovdqa %xmm0, (%rsp); addq $16, %rsp;")
+        edit(d, avx512, "aria_gfni_avx512_encrypt_64way",
+             "SYM_TYPED_FUNC_START(aria_gfni_avx512_encrypt_64way)",
+             "SYM_FUNC_START(aria_gfni_avx512_encrypt_64way)")
+        edit(d, AVX2_ASM, "aria_aesni_avx2_gfni_decrypt_32way",
+             "SYM_TYPED_FUNC_START(aria_aesni_avx2_gfni_decrypt_32way)",
+             ".globl aria_aesni_avx2_gfni_decrypt_32way; .type aria_aesni_avx2_gfni_decrypt_32way, "
+             "@function; .p2align 4; aria_aesni_avx2_gfni_decrypt_32way:")
+        edit(d, avx512, "aria_gfni_avx512_decrypt_64way", "RET;", "ret;")
+        # Not even a function symbol: in no table, so a line of its own.
+        edit(d, avx512, "aria_gfni_avx512_encrypt_64way", "SYM_FUNC_END(aria_gfni_avx512_encrypt_64way)",
+             "SYM_FUNC_END(aria_gfni_avx512_encrypt_64way)\n.globl aria_gfni_avx512_gfni_stray_64way\n"
+             "aria_gfni_avx512_gfni_stray_64way:\n\tRET;")
+        glue = os.path.join(d, "arch/x86/crypto/aria_gfni_avx512_glue.c")
+        with open(glue, "a") as f:
+            f.write("static void *stray = aria_gfni_avx512_gfni_stray_64way;\n")
+        p = run(d, d + ".build", "--junit", os.path.join(TMP, "abi.xml"))
+        out = p.stdout
+        self.assertEqual(p.returncode, 1, p.stderr[-1000:])
+        self.assertRegex(out, r"kernel-asm ABI: \d+ passed, 10 failed, 0 known findings, \d+ skipped")
+        self.assert_abi(out, "aria_aesni_avx2_encrypt_32way", "upper-state",
+                        "bit 2 YMM upper halves", "no vzeroupper before the return at "
+                        "aria_aesni_avx2_encrypt_32way+0x")
+        self.assert_abi(out, "aria_gfni_avx512_ctr_crypt_64way", "upper-state",
+                        "no vzeroupper before the return at aria_gfni_avx512_ctr_crypt_64way+0x")
+        self.assert_abi(out, "aria_aesni_avx2_decrypt_32way", "callee-saved",
+                        "rbx is 0x0 after the return", "aria_aesni_avx2_decrypt_32way+0x4 ")
+        self.assert_abi(out, "aria_aesni_avx_ctr_crypt_16way", "direction-flag",
+                        "returned with DF set", "aria_aesni_avx_ctr_crypt_16way+0x4 ")
+        self.assert_abi(out, "aria_aesni_avx_gfni_encrypt_16way", "red-zone",
+                        "wrote 16 bytes below rsp", "aria_aesni_avx_gfni_encrypt_16way+0x4 ")
+        self.assert_abi(out, "aria_aesni_avx_decrypt_16way", "stack-alignment",
+                        "crashed the harness (signal SIGSEGV at aria_aesni_avx_decrypt_16way+0x8)")
+        self.assert_abi(out, "aria_gfni_avx512_encrypt_64way", "endbr-kcfi",
+                        "no kCFI type preamble", "SYM_TYPED_FUNC_START")
+        self.assert_abi(out, "aria_aesni_avx2_gfni_decrypt_32way", "endbr-kcfi",
+                        "aria_aesni_avx2_gfni_decrypt_32way+0x0: no endbr64 at the entry")
+        self.assert_abi(out, "aria_gfni_avx512_decrypt_64way", "ret-thunk",
+                        "a bare ret where the tree's RET (jmp __x86_return_thunk under "
+                        "CONFIG_MITIGATION_RETHUNK) belongs")
+        self.assertIn("VIOLATION ABI endbr-kcfi aria_gfni_avx512_gfni_stray_64way: "
+                      "aria_gfni_avx512_gfni_stray_64way+0x0: defined by a plain label, not as a "
+                      "function symbol", out)
+        # The crashed ABI call leaves the function's differential checks to run (direct calls).
+        self.assertIn("PASS (", row(out, "aria-aesni-avx", "aria_aesni_avx_decrypt_16way"))
+        xml = open(os.path.join(TMP, "abi.xml")).read()
+        self.assertIn('name="aria_aesni_avx2_encrypt_32way.abi.upper-state"', xml)
+        self.assertEqual(abi_row(out, "aria_aesni_avx_encrypt_16way"),
+                         dict.fromkeys(abi_row(out, "aria_aesni_avx_encrypt_16way"), "PASS"))
+
+    def test_abi_plants_linux_6_1(self):
+        # The flat image: instruction addresses resolve through image.elf; 6.1's RET is
+        # CONFIG_RETHUNK's.
+        t = linux61_tree()
+        d = planted("abi61", None, None, src=t)
+        edit(d, AVX_ASM, "aria_aesni_avx_encrypt_16way", "FRAME_BEGIN",
+             "FRAME_BEGIN\n\txorl %r12d, %r12d;")
+        edit(d, AVX_ASM, "aria_aesni_avx_gfni_ctr_crypt_16way", "RET;", "ret;")
+        p = run(d, d + ".build")
+        self.assertEqual(p.returncode, 1, p.stderr[-1000:])
+        self.assert_abi(p.stdout, "aria_aesni_avx_encrypt_16way", "callee-saved",
+                        "r12 is 0x0 after the return", "aria_aesni_avx_encrypt_16way+0x4 ")
+        self.assert_abi(p.stdout, "aria_aesni_avx_gfni_ctr_crypt_16way", "ret-thunk",
+                        "(jmp __x86_return_thunk under CONFIG_RETHUNK)")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,10 @@ tree and checked natively, in seconds, without booting anything (README.md here)
       Finds the tree (default: the cached linux-source, tree.py), assembles the ARIA assembly
       files it has (Linux 6.1 has one of the three; an absent driver is a SKIP row) with the
       shim (build.py), audits every instruction against what the glue code checks and every
-      aligned constant load (audit.py), runs the differential harness (harness_main.cc) and
-      prints the verdict table per driver and function.
+      aligned constant load (audit.py), runs the differential harness (harness_main.cc, with
+      its abi-* checks) and prints the verdict table per driver and function, then the ABI
+      audit's table (abi.py: run-time rules from the harness, ENDBR/kCFI and RET from the
+      objects assembled as the tree's IBT/kCFI/return-thunk build would).
   main.py build [--kernel-tree DIR] [--cache DIR] [--build-dir DIR] [--print-dir]
       Only assembles (for the fuzzer and the benchmark); prints the build directory.
   main.py tree [--kernel-tree DIR] [--cache DIR]
@@ -33,6 +35,7 @@ import xml.etree.ElementTree as ET
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import abi as abimod  # noqa: E402
 import audit as auditmod  # noqa: E402
 import build  # noqa: E402
 import isa  # noqa: E402
@@ -98,23 +101,30 @@ def run_harness(harness, d, testmgr, seconds):
     results = {}  # function -> list of (check, status, detail)
     details = []
     exclude = []
+    skip_abi = []  # functions that crashed in the ABI audit: run again without it
     for _ in range(20):
         cmd = [harness, "--dir", d, "--seconds", str(seconds)]
         if testmgr:
             cmd += ["--testmgr", testmgr]
         for f in exclude:
             cmd += ["--exclude", f]
+        for f in skip_abi:
+            cmd += ["--skip-abi", f]
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         out = p.stdout.decode(errors="replace")
         running = None
         in_detail = False
+        fault = ""
+        this_run = {}  # a function's checks come from the last run that ran it
         for line in out.splitlines():
             f = line.split("\t")
             if f[0] == "RUN" and len(f) == 3:
                 running = (f[1], f[2])
                 in_detail = False
+            elif f[0] == "FAULT" and len(f) == 3:
+                fault = " at " + f[2]
             elif f[0] == "CASE" and len(f) == 5:
-                results.setdefault(f[1], []).append((f[2], f[3], f[4]))
+                this_run.setdefault(f[1], []).append((f[2], f[3], f[4]))
                 running = None
                 in_detail = False
             elif f[0] == "DETAIL" and len(f) == 3:
@@ -122,6 +132,12 @@ def run_harness(harness, d, testmgr, seconds):
                 in_detail = True
             elif in_detail and line.startswith("  "):
                 details.append(line)
+        for fn, checks in this_run.items():
+            results[fn] = [c for c in results.get(fn, []) if c[0].startswith("abi-")
+                           and fn in skip_abi] + checks
+        if running is not None and running[0] not in this_run:
+            results[running[0]] = [c for c in results.get(running[0], [])
+                                   if c[0].startswith("abi-") and running[0] in skip_abi]
         if p.returncode in (0, 1):
             return results, details
         if p.returncode == 2 and running is None:
@@ -132,9 +148,12 @@ def run_harness(harness, d, testmgr, seconds):
         sig = -p.returncode if p.returncode < 0 else None
         what = ("signal %s" % signal.Signals(sig).name) if sig else "exit %d" % p.returncode
         results.setdefault(running[0], []).append(
-            (running[1], "fail", "the kernel function crashed the harness (%s)" % what))
-        details.append("%s %s: crashed with %s" % (running[0], running[1], what))
-        exclude.append(running[0])
+            (running[1], "fail", "the kernel function crashed the harness (%s%s)" % (what, fault)))
+        details.append("%s %s: crashed with %s%s" % (running[0], running[1], what, fault))
+        if running[1].startswith("abi-") and running[0] not in skip_abi:
+            skip_abi.append(running[0])  # its other checks still run, with direct calls
+        else:
+            exclude.append(running[0])
     fatal("the harness crashed too often")
 
 
@@ -181,6 +200,98 @@ def _for_absent_driver(kind, key, absent):
     return False
 
 
+def _runtime_verdict(checks, rule):
+    """(status, detail) of one run-time ABI rule from the harness's abi-* and `all` CASE lines."""
+    for check, status, detail in checks:
+        if check == "all" and status == "skip":
+            return "skip", detail
+    for check, status, detail in checks:
+        if check == "abi-" + rule:
+            return status, detail
+    crashed = [c for c, st, det in checks if st == "fail" and "crashed the harness" in det]
+    if crashed:
+        return "skip", "not reached: the function crashed the harness in " + crashed[0]
+    return "fail", "the harness reported nothing for this rule"
+
+
+def print_abi_table(t, d, a, abi_results, known, strict, cases):
+    """Prints the ABI audit's table (one row per exported function, a column per rule), appends
+    its JUnit cases; returns (counts, finding lines)."""
+    counts = {"pass": 0, "fail": 0, "known": 0, "skip": 0}
+    findings = []
+    resolver = abimod.Resolver(d)
+    macros = abimod.Macros(t)
+    glues = [t.path(os.path.join(treemod.CRYPTO_DIR, g)) for _, g, _ in t.drivers()]
+    indirect = abimod.address_taken(glues)
+    kobjs, sources = {}, {}
+    for asm, _, driver in t.drivers():
+        p = os.path.join(d, driver + ".kernel.o")
+        if not macros.missing and os.path.exists(p):
+            kobjs[driver] = isa.Object(p)
+        sources[driver] = abimod.source_macros(t.asm(asm))
+    print("ABI audit: %s (run natively; %s from the objects assembled with the tree's macros as "
+          "its IBT/kCFI/return-thunk build expands them)" % (
+              ", ".join(abimod.RULES[:5]), ", ".join(abimod.RULES[5:])))
+    print("%-17s %-37s %s" % ("driver", "function", " ".join("%-12s" % h for h in abimod.HEADINGS)))
+    for function in a.ordered_functions():
+        driver = a.origin[function]
+        verdicts = {}
+        for rule in abimod.RULES[:5]:
+            verdicts[rule] = _runtime_verdict(abi_results.get(function, []), rule)
+        if driver in kobjs:
+            found = abimod.build_findings(kobjs[driver], function, sources[driver], indirect, macros)
+            for rule in abimod.RULES[5:]:
+                mine = [text for r, text in found if r == rule]
+                verdicts[rule] = ("fail", "; ".join(mine)) if mine else ("pass", "as promised")
+        else:
+            why = macros.missing or "no kernel-build object (rebuild)"
+            for rule in abimod.RULES[5:]:
+                verdicts[rule] = ("skip", why)
+        cells = []
+        for rule in abimod.RULES:
+            status, detail = verdicts[rule]
+            detail = resolver.text(detail) if rule in abimod.RULES[:5] else detail
+            reason = known.match("abi", (function, rule)) if status == "fail" else None
+            if reason:
+                status = "known"
+            counts[status] += 1
+            cells.append({"pass": "PASS", "fail": "FAIL", "known": "KNOWN", "skip": "SKIP"}[status])
+            if status in ("fail", "known"):
+                findings.append("%s ABI %s %s: %s%s" % (
+                    "KNOWN" if status == "known" else "VIOLATION", rule, function, detail,
+                    " [known: %s]" % reason if reason else ""))
+            junit = "fail" if status == "fail" or (status == "known" and strict) else \
+                ("skip" if status == "skip" else "pass")
+            cases.append(("kernel_asm." + driver, "%s.abi.%s" % (function, rule), junit, detail))
+        print("%-17s %-37s %s" % (driver, function, " ".join("%-12s" % c for c in cells)))
+    # A function the glue calls through a pointer, defined in the assembly by a label that is no
+    # ELF function symbol (no SYM_*_START, no .type @function), is in neither table: say so.
+    for asm, _, driver in t.drivers():
+        src = open(t.asm(asm), errors="replace").read()
+        for name in sorted(indirect - set(a.origin)):
+            if re.search(r"(^|[;\s])%s:" % re.escape(name), src, flags=re.M):
+                detail = ("%s+0x0: defined by a plain label, not as a function symbol (no "
+                          "SYM_*_START): no ENDBR, no kCFI preamble, and no other check ran on it"
+                          % name)
+                reason = known.match("abi", (name, "endbr-kcfi"))
+                counts["known" if reason else "fail"] += 1
+                findings.append("%s ABI endbr-kcfi %s: %s" % (
+                    "KNOWN" if reason else "VIOLATION", name, detail))
+                cases.append(("kernel_asm." + driver, "%s.abi.endbr-kcfi" % name,
+                              "fail" if not reason or strict else "pass", detail))
+                print("%-17s %-37s %s" % (driver, name, "FAIL: not a function symbol"))
+    skips = sorted({verdicts_reason for verdicts_reason in
+                    (resolver.text(det) for f in a.ordered_functions()
+                     for r in abimod.RULES[:5]
+                     for st, det in [_runtime_verdict(abi_results.get(f, []), r)] if st == "skip")})
+    for reason in skips:
+        print("note: ABI SKIP: " + reason)
+    if macros.missing:
+        print("note: ABI SKIP: %s (ENDBR/kCFI and RET are read from the tree's macros)"
+              % macros.missing)
+    return counts, findings
+
+
 def write_junit(path, cases):
     root = ET.Element("testsuites")
     suite = ET.SubElement(root, "testsuite", name="ariasuite.kernel_asm", tests=str(len(cases)))
@@ -210,6 +321,10 @@ def cmd_run(args):
     a.run_alignment()
     testmgr = t.optional("crypto/testmgr.h")
     results, details = run_harness(args.harness, d, testmgr, args.seconds)
+    ran = sum(1 for f in results.values() for c in f if c[1] in ("pass", "fail"))
+    abi_results = {f: [c for c in cs if c[0].startswith("abi-") or c[0] == "all"]
+                   for f, cs in results.items()}
+    results = {f: [c for c in cs if not c[0].startswith("abi-")] for f, cs in results.items()}
 
     print("kernel-asm: Linux %s (%s)" % (t.version(), t.origin))
     print("%-17s %-37s %-28s %-24s %s" % ("driver", "function", "differential", "ISA vs glue",
@@ -284,19 +399,24 @@ def cmd_run(args):
             continue  # it cannot occur in this tree
         print("note: known_findings.txt:%d (%s %s) no longer occurs: fixed? remove the entry"
               % (line, kind, " ".join(key)))
+    abi_counts, abi_findings = print_abi_table(t, d, a, abi_results, known, args.strict, cases)
+    findings += abi_findings
     if findings:
         print("findings:")
         for f in findings:
             print("  " + f)
     if details:
         print("differential failures:")
+        resolver = abimod.Resolver(d)
         for line in details:
-            print("  " + line)
+            print("  " + resolver.text(line))
     if args.junit:
         write_junit(args.junit, cases)
-    strict_known = counts["known"] if args.strict else 0
-    failed = counts["fail"] + strict_known
-    ran = sum(1 for f in results.values() for c in f if c[1] in ("pass", "fail"))
+    strict_known = (counts["known"] + abi_counts["known"]) if args.strict else 0
+    failed = counts["fail"] + abi_counts["fail"] + strict_known
+    print("kernel-asm ABI: %d passed, %d failed, %d known findings%s, %d skipped" % (
+        abi_counts["pass"], abi_counts["fail"], abi_counts["known"],
+        " (failing: --strict)" if args.strict and abi_counts["known"] else "", abi_counts["skip"]))
     print("kernel-asm: %d passed, %d failed, %d known findings%s, %d skipped (%.0f s)" % (
         counts["pass"], counts["fail"], counts["known"],
         " (failing: --strict)" if args.strict and counts["known"] else "", counts["skip"],

@@ -32,6 +32,8 @@ WANTED = [
     "arch/x86/kernel/cpu/cpuid-deps.c",
     "arch/x86/include/asm/cpufeatures.h",
     "arch/x86/include/asm/fpu/types.h",
+    "arch/x86/include/asm/linkage.h",
+    "include/linux/cfi_types.h",
     "include/crypto/aria.h",
     "crypto/aria_generic.c",
     "crypto/testmgr.h",
@@ -140,13 +142,32 @@ def _extract(deb, dest):
         raise TreeError("extracting the ARIA sources from %s failed: %s"
                         % (deb, p.stderr.decode(errors="replace").strip().splitlines()[-1:]))
     with open(os.path.join(tmp, ".ariasuite-extracted"), "w") as f:
-        json.dump({"deb": deb}, f)
-    if os.path.exists(dest) and not os.path.exists(os.path.join(dest, ".ariasuite-extracted")):
-        shutil.rmtree(dest, ignore_errors=True)  # a half-extracted leftover
+        json.dump({"deb": deb, "wanted": WANTED}, f)
+    old = None
+    if os.path.exists(dest) and not _extracted(dest):
+        # A half-extracted leftover, or one made when fewer files were wanted: moved aside in one
+        # step (a run reading it keeps its files until it is removed below).
+        old = tempfile.mkdtemp(prefix=os.path.basename(dest) + ".old-", dir=os.path.dirname(dest))
+        try:
+            os.rename(dest, os.path.join(old, "tree"))
+        except OSError:
+            pass
     try:
         os.rename(tmp, dest)
     except OSError:  # extracted meanwhile by another run
         shutil.rmtree(tmp, ignore_errors=True)
+    if old:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _extracted(dest):
+    """Whether dest holds a complete extraction of today's WANTED (an older one, made when
+    fewer files were wanted, is extracted again)."""
+    try:
+        with open(os.path.join(dest, ".ariasuite-extracted")) as f:
+            return json.load(f).get("wanted") == WANTED
+    except (OSError, ValueError):
+        return False
 
 
 def find_tree(explicit=None, cache=None, log=None):
@@ -162,9 +183,37 @@ def find_tree(explicit=None, cache=None, log=None):
                         % os.path.join(debian.cache_root(cache), "debs"))
     name = os.path.basename(deb)[:-len("_all.deb")]
     dest = os.path.join(debian.cache_root(cache), "source", name)
-    if not os.path.exists(os.path.join(dest, ".ariasuite-extracted")):
+    if not _extracted(dest):
         if log:
             log("extracting the ARIA sources, testmgr.h and the x86 feature tables from %s"
                 % os.path.basename(deb))
         _extract(deb, dest)
     return Tree(dest, "cached %s" % name).check()
+
+
+def extract_cached(cache=None, log=None):
+    """Extracts the WANTED files of every linux-source package in the cache that is not extracted
+    yet (the prepared kernel's series and the others debian.OTHER_SOURCE_SERIES downloads), so that
+    tests reading a series' files find them before any kernel-asm run. Returns the trees' roots."""
+    roots = []
+    for deb in sorted(glob.glob(os.path.join(debian.cache_root(cache), "debs",
+                                             "linux-source-*_all.deb"))):
+        dest = os.path.join(debian.cache_root(cache), "source",
+                            os.path.basename(deb)[:-len("_all.deb")])
+        if not _extracted(dest):
+            if log:
+                log("extracting the ARIA sources and testmgr.h from %s" % os.path.basename(deb))
+            _extract(deb, dest)
+        roots.append(dest)
+    return roots
+
+
+if __name__ == "__main__":
+    # kernel-tests/asm/tree.py --extract-cached: what `tools/ariasuite test` runs after preparing.
+    if sys.argv[1:] != ["--extract-cached"]:
+        sys.exit("usage: %s --extract-cached" % sys.argv[0])
+    try:
+        for root in extract_cached(log=lambda m: print("ariasuite kernel-asm: " + m, flush=True)):
+            print("ariasuite kernel-asm: sources ready: " + root)
+    except TreeError as e:
+        sys.exit("ariasuite kernel-asm: " + e.args[0])

@@ -274,6 +274,30 @@ def build_aria_modules(headers_dir, src_dir, build_dir):
     return kos, notes
 
 
+# Other kernel series whose ARIA sources the tests read besides the prepared kernel's (the
+# kernel-asm audit and the testmgr.h vectors of each series; 6.1 is where ARIA arrived). Only the
+# linux-source package is downloaded; kernel-tests/asm/tree.py --extract-cached unpacks the files.
+OTHER_SOURCE_SERIES = ["6.1"]
+
+
+def fetch_other_sources(cache=None):
+    """apt-get download of linux-source-<series> for OTHER_SOURCE_SERIES; a series apt does not
+    have is a note, not an error. Returns the notes."""
+    notes = []
+    debs_dir = os.path.join(cache_root(cache), "debs")
+    for series in OTHER_SOURCE_SERIES:
+        pkg = "linux-source-" + series
+        fields = _apt_show(pkg)
+        if not fields:
+            notes.append("%s: not in apt's lists, so its tests SKIP" % pkg)
+            continue
+        try:
+            _download([(pkg, fields["Version"])], debs_dir)
+        except PrepareError as e:
+            notes.append("%s: %s, so its tests SKIP" % (pkg, e.args[0]))
+    return notes
+
+
 def prepare(cache=None, package=None):
     """Fetches, unpacks and builds; returns the manifest dict (also written to disk)."""
     root_dir = cache_root(cache)

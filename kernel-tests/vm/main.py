@@ -226,6 +226,8 @@ def summarize(run, cases, kernel_desc, accel, elapsed, boot_s):
 def cmd_prepare(args):
     try:
         debian.prepare(args.cache, args.package)
+        for note in debian.fetch_other_sources(args.cache):
+            log("note: " + note)
     except debian.PrepareError as e:
         fatal(e.args[0])
     return 0

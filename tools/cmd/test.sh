@@ -46,6 +46,8 @@ if [[ $test_kernel -eq 1 ]]; then
   echo "=== test stage 1/4: prepare the guest kernel (kernel-tests/vm/prepare.sh)"
   "$ARIASUITE_ROOT/kernel-tests/vm/prepare.sh" \
     || log "the guest kernel could not be prepared; //kernel-tests:vm_test will SKIP and say why"
+  python3 "$ARIASUITE_ROOT/kernel-tests/asm/tree.py" --extract-cached \
+    || log "the cached kernel sources could not be extracted; the tests reading them will SKIP"
 else
   echo "=== test stage 1/4: SKIP preparing the guest kernel (--no-kernel)"
 fi
