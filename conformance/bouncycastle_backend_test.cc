@@ -15,12 +15,14 @@
 #include "conformance/shared_wycheproof.h"
 #include "gtest/gtest.h"
 #include "oracles/backend.h"
-#include "oracles/hex.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::oracles {
 namespace {
+
+using model::Hex;
 
 using vectors::VectorFile;
 

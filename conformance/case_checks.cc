@@ -21,15 +21,15 @@
 #include <map>
 
 #include "conformance/mode_limits.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::conformance {
 
+using model::Hex;
 using oracles::Backend;
 using oracles::Bytes;
 using oracles::DecryptOp;
 using oracles::EncryptOp;
-using oracles::Hex;
 using oracles::Mode;
 using oracles::Op;
 using oracles::OpName;

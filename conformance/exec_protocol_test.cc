@@ -7,20 +7,20 @@
 
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
-#include "oracles/hex.h"
 #include "oracles/protocol.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
 
+using model::Hex;
 using oracles::Backend;
 using oracles::Bytes;
 using oracles::Cipher;
 using oracles::DescribeRequest;
 using oracles::FormatRequestLine;
 using oracles::FormatResponseLine;
-using oracles::Hex;
 using oracles::MakeExecBackend;
 using oracles::MakeOpenSslBackend;
 using oracles::Op;

@@ -11,10 +11,10 @@
 #include <string>
 
 #include "conformance/mode_limits.h"
-#include "oracles/hex.h"
 #include "oracles/protocol.h"
 #include "vectors/json.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::conformance {
 
@@ -218,8 +218,8 @@ std::string Joined(const std::vector<std::string>& v) {
 // length (the request lines hold every byte).
 std::string HexOrEmpty(const oracles::Bytes& b) {
   if (b.empty()) return "(empty)";
-  if (b.size() <= 64) return oracles::Hex(b);
-  return oracles::Hex(b.data(), 64) + "... (" + std::to_string(b.size()) +
+  if (b.size() <= 64) return model::Hex(b);
+  return model::Hex(b.data(), 64) + "... (" + std::to_string(b.size()) +
          " bytes; every byte is in the request lines)";
 }
 

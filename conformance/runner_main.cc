@@ -30,19 +30,15 @@ using oracles::MakeBackends;
 
 namespace {
 
-constexpr char kUsage[] =
+constexpr char kUsageHead[] =
     "usage: ariasuite conformance [--impl LIST] [--oracle LIST] [--format F] [--junit FILE]\n"
     "                             [--strict-oracles] [--findings DIR] [--skip-unsupported]\n"
     "                             [--max-failures N] FILE...\n"
     "  --impl LIST       implementations under test, comma-separated (default: ours):\n"
     "                    ours (every path; paths this CPU lacks are SKIP), ours/scalar,\n"
-    "                    ours/aesni-avx, ours/gfni-avx2, ours/gfni-avx512, exec:PROGRAM, none\n"
-    "  --oracle LIST     oracles, comma-separated (default: all): openssl, botan, cryptopp,\n"
-    "                    boringssl, kernel, sp800-38f (KW/KWP from SP 800-38F over OpenSSL's\n"
-    "                    raw ARIA), sp800-38d (GCM from SP 800-38D over OpenSSL's raw ARIA or\n"
-    "                    AES), sp800-38a (CFB128/CFB8/CFB1/OFB from SP 800-38A over OpenSSL's\n"
-    "                    raw ARIA or AES), bouncycastle (Bouncy Castle in a JVM),\n"
-    "                    exec:PROGRAM, all, none\n"
+    "                    ours/aesni-avx, ours/gfni-avx2, ours/gfni-avx512, exec:PROGRAM, none\n";
+
+constexpr char kUsageTail[] =
     "  --format F        auto (default), wycheproof, cavp, evp, testmgr, botan, cryptopp,\n"
     "                    cryptopp-dat, mbedtls\n"
     "  --junit FILE      also write JUnit XML (a testsuite per file, a testcase per backend)\n"
@@ -62,6 +58,20 @@ constexpr char kUsage[] =
     "start or answer the hello line; broke on a case, e.g. died or timed out; or answered\n"
     "'unsupported' to every case of a file); 2 usage or input error. With --impl ours, a path\n"
     "this CPU cannot run is SKIP (the others run); --impl ours/PATH for such a path is exit 2.\n";
+
+// The usage text: the --oracle lines are the registry's (oracles::Oracles()), one per oracle.
+std::string UsageText() {
+  std::string oracle_lines =
+      "  --oracle LIST     oracles, comma-separated (default: all; one that cannot run here is\n"
+      "                    SKIP with the reason):\n";
+  for (const oracles::OracleInfo& o : oracles::Oracles()) {
+    std::string name = o.name;
+    name.resize(std::max<size_t>(name.size() + 1, 14), ' ');
+    oracle_lines += "                      " + name + o.about + "\n";
+  }
+  oracle_lines += "                    exec:PROGRAM, all, none\n";
+  return kUsageHead + oracle_lines + kUsageTail;
+}
 
 // A usage error is one line (what is wrong, where the options are listed), exit 2.
 int Usage(const std::string& why) {
@@ -156,7 +166,7 @@ int Main(int argc, char** argv) {
     };
     std::string v;
     if (a == "-h" || a == "--help") {
-      std::cout << kUsage;
+      std::cout << UsageText();
       return 0;
     } else if (a == "--impl") {
       if (!value(&impl_list)) return Usage("--impl needs a value");

@@ -13,9 +13,9 @@
 #include "gtest/gtest.h"
 #include "impl/testing/test_util.h"
 #include "oracles/backend.h"
-#include "oracles/hex.h"
 #include "oracles/make_request.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::oracles {

@@ -16,13 +16,15 @@
 #include "gtest/gtest.h"
 #include "impl/testing/test_util.h"
 #include "oracles/backend.h"
-#include "oracles/hex.h"
 #include "oracles/make_request.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::oracles {
 namespace {
+
+using model::HexLiteral;
 
 Request Seal(Cipher cipher, Bytes key, Bytes iv, Bytes aad, Bytes pt, size_t tag_len) {
   return MakeRequest(Op::kGcmSeal, cipher, std::move(key), std::move(iv), std::move(pt),

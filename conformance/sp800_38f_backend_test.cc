@@ -17,12 +17,15 @@
 #include "gtest/gtest.h"
 #include "impl/testing/test_util.h"
 #include "oracles/backend.h"
-#include "oracles/hex.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::oracles {
 namespace {
+
+using model::Hex;
+using model::HexLiteral;
 
 using vectors::Expect;
 using vectors::VectorFile;

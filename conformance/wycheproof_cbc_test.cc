@@ -14,8 +14,8 @@
 #include "impl/modes.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
-#include "oracles/hex.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 #include "vectors/vector.h"
 

@@ -20,7 +20,7 @@
 #include "impl/gcm_limits.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 #include "vectors/vector.h"
 
 namespace ariasuite {

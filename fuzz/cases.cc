@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "oracles/backend.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::fuzz {
 
@@ -17,8 +17,8 @@ std::string GcmCase::SolveIv(const oracles::Block& h) {
   const oracles::Block j0 = oracles::GcmJ0(h, iv.data(), iv.size());
   return std::string(ok ? "IV solved" : "IV not solvable (kept)") + ": window " +
          std::to_string(off) + "+" + std::to_string(window_len) + ", J0 " +
-         oracles::Hex(j0.data(), j0.size()) + ", counter wraps after " +
-         std::to_string(before + 1) + " blocks";
+         model::Hex(j0.data(), j0.size()) + ", counter wraps after " + std::to_string(before + 1) +
+         " blocks";
 }
 
 std::string GcmOutsideCommonDomain(size_t iv_len, size_t tag_len) {

@@ -11,7 +11,7 @@
 #include "fuzz/reproducer.h"
 #include "impl/cpu_features.h"
 #include "impl/dispatch.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::fuzz {
 namespace {
@@ -223,7 +223,7 @@ std::string Differ::Report(const Outcome& o) const {
     out += "  param " + name + " = " + std::to_string(value) + "\n";
   }
   for (const auto& [name, bytes] : inputs_) {
-    out += "  input " + name + ": " + oracles::Hex(bytes) + " (" + std::to_string(bytes.size()) +
+    out += "  input " + name + ": " + model::Hex(bytes) + " (" + std::to_string(bytes.size()) +
            " bytes)\n";
   }
   for (const std::string& n : notes_) out += "  note: " + n + "\n";

@@ -17,15 +17,15 @@
 #include "fuzz/cases.h"
 #include "fuzz/fuzz_io.h"
 #include "fuzz/tls12_case.h"
-#include "oracles/hex.h"
 #include "oracles/protocol.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 #include "vectors/wycheproof_writer.h"
 
 namespace ariasuite::fuzz {
 namespace {
 
-using oracles::Hex;
+using model::Hex;
 using oracles::Mode;
 using vectors::TestCase;
 

@@ -14,10 +14,10 @@
 
 #include "fuzz/fuzz_entry.h"
 #include "fuzz/fuzz_io.h"
-#include "oracles/hex.h"
 #include "oracles/protocol.h"
 #include "vectors/json.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::fuzz {
 namespace {
@@ -28,7 +28,7 @@ using oracles::Bytes;
   std::fprintf(stderr,
                "ARIA_MISMATCH vector-loader ours/%s vs contract\n  broken: %s\n  input: %s\n",
                parser.c_str(), what.c_str(),
-               oracles::Hex(reinterpret_cast<const uint8_t*>(input.data()), input.size()).c_str());
+               model::Hex(reinterpret_cast<const uint8_t*>(input.data()), input.size()).c_str());
   std::fflush(stderr);
   std::abort();
 }
@@ -124,14 +124,14 @@ void FuzzOne(const uint8_t* data, size_t size) {
     default: {  // the hex codec, against the rule written out here: even length, hex digits only
       Bytes b;
       std::string why;
-      const bool ok = oracles::ParseHex(text, &b, &why);
+      const bool ok = model::ParseHex(text, &b, &why);
       bool valid = text.size() % 2 == 0;
       for (char ch : text) valid = valid && std::isxdigit(static_cast<unsigned char>(ch));
       if (ok != valid) Fail("ParseHex", ok ? "accepted bad hex" : "refused good hex: " + why, text);
       if (!ok) CheckError("ParseHex", why, text, "");
       std::string lower(text);
       for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      if (ok && oracles::Hex(b) != lower) Fail("ParseHex", "does not re-encode", text);
+      if (ok && model::Hex(b) != lower) Fail("ParseHex", "does not re-encode", text);
       break;
     }
   }

@@ -12,12 +12,12 @@
 #include "gtest/gtest.h"
 #include "impl/aria.h"
 #include "impl/testing/aria_reference_rounds.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::internal {
 namespace {
 
-using oracles::Hex;
+using model::Hex;
 
 std::vector<uint8_t> Random(std::mt19937_64& rng, size_t n) {
   std::vector<uint8_t> v(n);
@@ -123,7 +123,7 @@ TEST(AriaBitslicedTest, CtrMatchesReferenceAcrossCarries) {
                            "fffffffffffffffffffffffffffffffa"};
   for (const char* start : kStarts) {
     std::vector<uint8_t> ctr0;
-    ASSERT_TRUE(oracles::ParseHex(start, &ctr0));
+    ASSERT_TRUE(model::ParseHex(start, &ctr0));
     for (size_t n : {1, 5, 16, 17, 35}) {
       for (int width : {4, 16}) {
         SCOPED_TRACE(testing::Message() << start << " nblocks=" << n << " width=" << width);

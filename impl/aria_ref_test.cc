@@ -16,8 +16,8 @@
 #include "impl/dispatch.h"
 #include "impl/testing/aria_reference_rounds.h"
 #include "impl/testing/test_util.h"
-#include "oracles/hex.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite {

@@ -17,14 +17,14 @@
 #include "impl/cpu_features.h"
 #include "impl/internal.h"
 #include "oracles/gcm_math.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite {
 namespace {
 
 using internal::Backend;
 
-#define EXPECT_BYTES_EQ(a, b, n) EXPECT_EQ(oracles::Hex((a), (n)), oracles::Hex((b), (n)))
+#define EXPECT_BYTES_EQ(a, b, n) EXPECT_EQ(model::Hex((a), (n)), model::Hex((b), (n)))
 
 const Backend& BackendOf(Impl impl) {
   switch (impl) {
@@ -176,7 +176,7 @@ TEST_P(AriaSimdTest, Ctr128MatchesOpenSslAcrossCarries) {
     all_ivs.push_back(Random(16));
     for (const auto& iv : all_ivs) {
       for (size_t n = 0; n <= kMaxBlocks; n += (n < 70 ? 1 : 7)) {
-        SCOPED_TRACE("key_len=" + std::to_string(key_len) + " iv=" + oracles::Hex(iv.data(), 16) +
+        SCOPED_TRACE("key_len=" + std::to_string(key_len) + " iv=" + model::Hex(iv.data(), 16) +
                      " nblocks=" + std::to_string(n));
         std::vector<uint8_t> pt = Random(16 * n + 16);
         const size_t off = (n * 3) % 16;

@@ -14,7 +14,7 @@
 #include "impl/modes.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite {
 namespace {

@@ -9,7 +9,7 @@
 #include "impl/aria.h"
 #include "impl/testing/test_util.h"
 #include "oracles/backend.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite {
 namespace {

@@ -22,7 +22,7 @@
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
 #include "oracles/gcm_math.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "gtest/gtest.h"
 #include "oracles/gcm_math.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::internal {
 namespace {
@@ -37,7 +37,7 @@ TEST(GhashRefTest, MultiplyMatchesAlgorithm1) {
     }
     SlowMul(want, x, y);
     GfMul128Ref(got, x, y);
-    ASSERT_EQ(oracles::Hex(got, 16), oracles::Hex(want, 16)) << "iter " << iter;
+    ASSERT_EQ(model::Hex(got, 16), model::Hex(want, 16)) << "iter " << iter;
   }
 }
 
@@ -60,7 +60,7 @@ TEST(GhashRefTest, GhashMatchesAlgorithm2) {
     GhashKey key;
     GhashInitRef(&key, h);
     GhashRef(key, xi, in.data(), nblocks);
-    EXPECT_EQ(oracles::Hex(xi, 16), oracles::Hex(want, 16)) << nblocks << " blocks";
+    EXPECT_EQ(model::Hex(xi, 16), model::Hex(want, 16)) << nblocks << " blocks";
   }
 }
 
@@ -69,17 +69,17 @@ TEST(GhashRefTest, PublishedValue) {
   // H = 66e94bd4ef8a2c3b884cfa59ca342b2e, C = 0388dace60b6a392f328c2b971b2fe78, A empty,
   // GHASH(H, A, C) = f38cbb1ad69223dcc3457ae5b6b0f885.
   std::vector<uint8_t> h, c, want;
-  ASSERT_TRUE(oracles::ParseHex("66e94bd4ef8a2c3b884cfa59ca342b2e", &h));
+  ASSERT_TRUE(model::ParseHex("66e94bd4ef8a2c3b884cfa59ca342b2e", &h));
   ASSERT_TRUE(
-      oracles::ParseHex("0388dace60b6a392f328c2b971b2fe78"
-                        "00000000000000000000000000000080",
-                        &c));
-  ASSERT_TRUE(oracles::ParseHex("f38cbb1ad69223dcc3457ae5b6b0f885", &want));
+      model::ParseHex("0388dace60b6a392f328c2b971b2fe78"
+                      "00000000000000000000000000000080",
+                      &c));
+  ASSERT_TRUE(model::ParseHex("f38cbb1ad69223dcc3457ae5b6b0f885", &want));
   GhashKey key;
   GhashInitRef(&key, h.data());
   uint8_t xi[16] = {};
   GhashRef(key, xi, c.data(), 2);
-  EXPECT_EQ(oracles::Hex(xi, 16), oracles::Hex(want));
+  EXPECT_EQ(model::Hex(xi, 16), model::Hex(want));
 }
 
 }  // namespace

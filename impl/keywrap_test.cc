@@ -11,7 +11,7 @@
 #include "impl/modes.h"
 #include "impl/testing/test_util.h"
 #include "oracles/backend.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite {
 namespace {

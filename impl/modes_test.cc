@@ -11,7 +11,7 @@
 #include "impl/aria.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite {
 namespace {
@@ -125,7 +125,7 @@ TEST_P(ModesTest, CtrCounterWrapsAs128BitInteger) {
       "000000000000000000000000fffffffe", "0000000000000000fffffffffffffffd",
       "fffffffffffffffffffffffffffffffe", "0123456789abcdef01234567ffffffff"};
   for (const char* hex : kIvs) {
-    const Bytes iv = oracles::HexLiteral(hex);
+    const Bytes iv = model::HexLiteral(hex);
     Bytes ct(pt.size());
     AriaCtrState st;
     AriaCtrInit(&st, iv.data());

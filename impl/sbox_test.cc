@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "oracles/hex.h"
 #include "vectors/json.h"
+#include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::internal {
@@ -36,7 +36,7 @@ struct RfcTables {
     }
     for (size_t r = 0; r < 16; ++r) {
       std::vector<uint8_t> row;
-      if (!oracles::ParseHex(rows->array()[r].str(), &row) || row.size() != 16) {
+      if (!model::ParseHex(rows->array()[r].str(), &row) || row.size() != 16) {
         return ::testing::AssertionFailure() << path << ":" << rows->array()[r].line() << ": "
                                              << name << " row " << r << " is not 16 hex bytes";
       }

@@ -13,7 +13,7 @@
 
 #include "gtest/gtest.h"
 #include "impl/testing/test_util.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite {
 namespace {

@@ -23,7 +23,7 @@
 #include "kernel-tests/harness.h"
 #include "kernel-tests/reference.h"
 #include "kernel-tests/tls_util.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 using ref::Bytes;
 namespace afalg = ariasuite::oracles::afalg;
@@ -51,9 +51,7 @@ size_t RandomBelow(size_t n) {
 }
 
 // The bytes of a hex literal of the tables below ("-": empty).
-Bytes FromHex(const std::string& h) {
-  return h == "-" ? Bytes() : ariasuite::oracles::HexLiteral(h);
-}
+Bytes FromHex(const std::string& h) { return h == "-" ? Bytes() : ariasuite::model::HexLiteral(h); }
 
 // CPU flags of the guest (/proc/cpuinfo, first "flags" line).
 std::set<std::string> CpuFlags() {

@@ -13,7 +13,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ktest {
 namespace {
@@ -167,9 +167,9 @@ void KnownIssue(const char* fmt, ...) {
 
 std::string Hex(const void* data, size_t len) {
   const uint8_t* p = static_cast<const uint8_t*>(data);
-  if (len <= 96) return ariasuite::oracles::Hex(p, len);
-  return ariasuite::oracles::Hex(p, 48) + "...(" + std::to_string(len) + " bytes)..." +
-         ariasuite::oracles::Hex(p + len - 48, 48);
+  if (len <= 96) return ariasuite::model::Hex(p, len);
+  return ariasuite::model::Hex(p, 48) + "...(" + std::to_string(len) + " bytes)..." +
+         ariasuite::model::Hex(p + len - 48, 48);
 }
 
 std::string FirstDifference(const void* a, const void* b, size_t len) {

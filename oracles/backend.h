@@ -38,101 +38,26 @@
 #include <string_view>
 #include <vector>
 
-#include "impl/internal.h"
+#include "impl/path.h"
+#include "vectors/model/model.h"
 
 namespace ariasuite::oracles {
 
-using Bytes = std::vector<uint8_t>;
-
-// The operations. Field use per operation (unused Request fields must be empty / 0):
-//   kEcb*, kCbc*         key, iv (CBC: 16 bytes), input (multiple of 16)  -> output
-//   kCtr*                key, iv = initial 16-byte counter block, 128-bit big-endian increment
-//                        (SP 800-38A §B.1, as OpenSSL's and the kernel's ctr(aria)) -> output
-//   kCbcPkcs5Encrypt     key, iv (16), input = plaintext -> output = padded ciphertext (PKCS #5/#7)
-//   kCbcPkcs5Decrypt     key, iv (16), input = ciphertext -> output = unpadded plaintext, or
-//                        accepted = false on bad length or bad padding
-//   kGcmSeal, kCcmSeal   key, iv (nonce), aad, input = plaintext, tag_len -> output = ciphertext,
-//                        tag (tag_len bytes)
-//   kGcmOpen, kCcmOpen   key, iv, aad, input = ciphertext, tag (its size is the tag length)
-//                        -> output = plaintext, or accepted = false on authentication failure
-//   kCmac                key, input = message, tag_len -> tag (the first tag_len bytes of the
-//                        SP 800-38B MAC)
-//   kKwWrap, kKwpWrap    key = KEK, input = key data -> output = wrapped key (SP 800-38F KW/KWP)
-//   kKwUnwrap, kKwpUnwrap key = KEK, input = wrapped key -> output = key data, or accepted =
-//                        false when the integrity check fails or the length is invalid
-//   kCfb128*, kCfb8*,    key, iv (16), input of any length -> output of the same length
-//   kCfb1*, kOfb*        (SP 800-38A §6.3 CFB with s = 128, 8, 1 bits; §6.4 OFB). CFB1 works
-//                        over whole bytes: the input length is in bytes and each byte's bits are
-//                        processed most significant first, as OpenSSL's aria-*-cfb1 without
-//                        EVP_CIPH_FLAG_LENGTH_BITS.
-enum class Op {
-  kEcbEncrypt,
-  kEcbDecrypt,
-  kCbcEncrypt,
-  kCbcDecrypt,
-  kCtrEncrypt,
-  kCtrDecrypt,
-  kCbcPkcs5Encrypt,
-  kCbcPkcs5Decrypt,
-  kGcmSeal,
-  kGcmOpen,
-  kCcmSeal,
-  kCcmOpen,
-  kCmac,
-  kKwWrap,
-  kKwUnwrap,
-  kKwpWrap,
-  kKwpUnwrap,
-  kCfb128Encrypt,
-  kCfb128Decrypt,
-  kCfb8Encrypt,
-  kCfb8Decrypt,
-  kCfb1Encrypt,
-  kCfb1Decrypt,
-  kOfbEncrypt,
-  kOfbDecrypt,
-};
-
-// Stable names, used in reports and in the exec protocol: "ecb-encrypt", "ecb-decrypt",
-// "cbc-encrypt", "cbc-decrypt", "ctr-encrypt", "ctr-decrypt", "cbc-pkcs5-encrypt",
-// "cbc-pkcs5-decrypt", "gcm-seal", "gcm-open", "ccm-seal", "ccm-open", "cmac", "kw-wrap",
-// "kw-unwrap", "kwp-wrap", "kwp-unwrap", "cfb128-encrypt", "cfb128-decrypt", "cfb8-encrypt",
-// "cfb8-decrypt", "cfb1-encrypt", "cfb1-decrypt", "ofb-encrypt", "ofb-decrypt".
-const char* OpName(Op op);
-std::optional<Op> ParseOp(std::string_view name);
-std::vector<Op> AllOps();
-
-// The mode of operation an Op belongs to, and its two directions.
-enum class Mode {
-  kEcb,
-  kCbc,
-  kCtr,
-  kCbcPkcs5,
-  kGcm,
-  kCcm,
-  kCmac,
-  kKw,
-  kKwp,
-  kCfb128,
-  kCfb8,
-  kCfb1,
-  kOfb
-};
-// "ECB", "CBC", "CTR", "CBC-PKCS5", "GCM", "CCM", "CMAC", "KW", "KWP", "CFB128", "CFB8", "CFB1",
-// "OFB"
-const char* ModeName(Mode mode);
-Mode ModeOf(Op op);
-// True for the direction that makes the output from the message: encrypt, seal, wrap, and CMAC
-// (which has only one).
-bool IsEncrypting(Op op);
-Op EncryptOp(Mode mode);  // kGcm -> kGcmSeal, kKw -> kKwWrap, kCmac -> kCmac, ...
-Op DecryptOp(Mode mode);  // kGcm -> kGcmOpen, kKw -> kKwUnwrap, kCmac -> kCmac, ...
-
-// The block cipher under the mode. kAes exists only to check our GCM layer against AES-GCM
-// oracles (BoringSSL has no ARIA); most backends return nullopt for it.
-enum class Cipher { kAria, kAes };
-const char* CipherName(Cipher cipher);  // "aria", "aes"
-std::optional<Cipher> ParseCipher(std::string_view name);
+// The data model (vectors/model/model.h), in the terms the backends use.
+using model::AllOps;
+using model::Bytes;
+using model::Cipher;
+using model::CipherName;
+using model::DecryptOp;
+using model::EncryptOp;
+using model::IsEncrypting;
+using model::Mode;
+using model::ModeName;
+using model::ModeOf;
+using model::Op;
+using model::OpName;
+using model::ParseCipher;
+using model::ParseOp;
 
 struct Request {
   Op op = Op::kEcbEncrypt;
@@ -254,7 +179,15 @@ std::optional<double> ExecTimeoutSeconds(std::string* error);
 // a one-line message.
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
                                                    std::string* error);
-// {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f",
+// The registry's oracles, in its order: the name --oracle takes and one line saying what it is. The
+// one list: OracleNames(), the runner's usage text and MakeBackends()' unknown-name error are made
+// from it, and conformance/README.md is checked against it.
+struct OracleInfo {
+  const char* name;   // "openssl", "sp800-38d", ...
+  const char* about;  // "OpenSSL 3 EVP", "GCM from SP 800-38D over OpenSSL's raw ARIA or AES"
+};
+std::vector<OracleInfo> Oracles();
+// The names of Oracles(): {"openssl", "botan", "cryptopp", "boringssl", "kernel", "sp800-38f",
 // "sp800-38d", "sp800-38a", "bouncycastle"}
 std::vector<std::string> OracleNames();
 

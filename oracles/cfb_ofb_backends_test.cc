@@ -11,7 +11,7 @@
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"
 #include "oracles/backend.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::oracles {
 namespace {

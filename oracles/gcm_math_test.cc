@@ -13,10 +13,12 @@
 
 #include "gtest/gtest.h"
 #include "oracles/backend.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::oracles {
 namespace {
+
+using model::Hex;
 
 Block One() {
   Block one{};

@@ -8,10 +8,13 @@
 #include <utility>
 #include <vector>
 
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::oracles {
 namespace {
+
+using model::AppendHex;
+using model::ParseHex;
 
 // The words between runs of spaces; each word's end is found by find (memchr), not a comparison
 // per byte, which libFuzzer would trace over lines of many kilobytes (issue 16).

@@ -20,11 +20,47 @@ std::unique_ptr<Backend> MakeBoringSslBackend() {
                                                  "ARIASUITE_BORINGSSL_ADAPTER");
 }
 
+struct OracleEntry {
+  OracleInfo info;
+  std::unique_ptr<Backend> (*make)();
+};
+
+// The registry's oracles: the one list of their names, what each is, and how each is made. The
+// runner's usage text, OracleNames() and the unknown-name error are made from it, and
+// conformance/README.md is checked against it (//conformance:readme_backends_test).
+const OracleEntry kOracles[] = {
+    {{"openssl", "OpenSSL 3 EVP"}, MakeOpenSslBackend},
+    {{"botan", "Botan 2"}, MakeBotanBackend},
+    {{"cryptopp", "Crypto++"}, MakeCryptoppBackend},
+    {{"boringssl", "BoringSSL, AES only, in its own process"}, MakeBoringSslBackend},
+    {{"kernel", "the kernel crypto API through AF_ALG"}, MakeKernelBackend},
+    {{"sp800-38f", "KW/KWP from SP 800-38F over OpenSSL's raw ARIA"}, MakeSp80038fBackend},
+    {{"sp800-38d", "GCM from SP 800-38D over OpenSSL's raw ARIA or AES"}, MakeSp80038dBackend},
+    {{"sp800-38a", "CFB128/CFB8/CFB1/OFB from SP 800-38A over raw ARIA or AES"},
+     MakeSp80038aBackend},
+    {{"bouncycastle", "Bouncy Castle in a JVM"}, MakeBouncyCastleBackend},
+};
+
+// "ours, ours/PATH, openssl, ..., bouncycastle, oracles, all, exec:PROGRAM": every name
+// MakeBackends() takes, for its unknown-name error.
+std::string KnownNames() {
+  std::string known = "ours, ours/PATH";
+  for (const OracleEntry& o : kOracles) known += std::string(", ") + o.info.name;
+  return known + ", oracles, all, exec:PROGRAM";
+}
+
 }  // namespace
 
+std::vector<OracleInfo> Oracles() {
+  std::vector<OracleInfo> out;
+  for (const OracleEntry& o : kOracles) out.push_back(o.info);
+  return out;
+}
+
 std::vector<std::string> OracleNames() {
-  return {"openssl",   "botan",     "cryptopp",  "boringssl",   "kernel",
-          "sp800-38f", "sp800-38d", "sp800-38a", "bouncycastle"};
+  std::vector<std::string> out;
+  for (const OracleEntry& o : kOracles) out.push_back(o.info.name);
+  return out;
 }
 
 std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string>& names,
@@ -43,24 +79,6 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
         return {};
       }
       out.push_back(MakeOursBackend(*impl));
-    } else if (name == "openssl") {
-      out.push_back(MakeOpenSslBackend());
-    } else if (name == "botan") {
-      out.push_back(MakeBotanBackend());
-    } else if (name == "cryptopp") {
-      out.push_back(MakeCryptoppBackend());
-    } else if (name == "boringssl") {
-      out.push_back(MakeBoringSslBackend());
-    } else if (name == "kernel") {
-      out.push_back(MakeKernelBackend());
-    } else if (name == "sp800-38f") {
-      out.push_back(MakeSp80038fBackend());
-    } else if (name == "sp800-38d") {
-      out.push_back(MakeSp80038dBackend());
-    } else if (name == "sp800-38a") {
-      out.push_back(MakeSp80038aBackend());
-    } else if (name == "bouncycastle") {
-      out.push_back(MakeBouncyCastleBackend());
     } else if (name == "oracles" || name == "all") {
       for (const std::string& o : OracleNames()) {
         std::vector<std::unique_ptr<Backend>> one = MakeBackends({o}, error);
@@ -69,11 +87,15 @@ std::vector<std::unique_ptr<Backend>> MakeBackends(const std::vector<std::string
     } else if (name.rfind("exec:", 0) == 0 && name.size() > 5) {
       out.push_back(MakeExecBackend(name.substr(5)));
     } else {
-      *error = "unknown backend '" + name +
-               "' (known: ours, ours/PATH, openssl, botan, cryptopp, boringssl, kernel, sp800-38f, "
-               "sp800-38d, "
-               "sp800-38a, oracles, exec:PROGRAM)";
-      return {};
+      const OracleEntry* oracle = nullptr;
+      for (const OracleEntry& o : kOracles) {
+        if (name == o.info.name) oracle = &o;
+      }
+      if (oracle == nullptr) {
+        *error = "unknown backend '" + name + "' (known: " + KnownNames() + ")";
+        return {};
+      }
+      out.push_back(oracle->make());
     }
   }
   return out;

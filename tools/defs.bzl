@@ -24,7 +24,7 @@ VECTOR_TEST_DEPS: what a test reading vector files links (the vectors library, i
 """
 
 VECTOR_TEST_DEPS = [
-    "//oracles:hex",
+    "//vectors/model:hex",
     "//vectors",
     "//vectors:testdata",
 ]

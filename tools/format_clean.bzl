@@ -23,6 +23,7 @@ FORMAT_PACKAGES = [
     "tools/ct/msan",
     "vectors",
     "vectors/gen",
+    "vectors/model",
 ]
 
 FORMAT_EXCLUDED = [

@@ -21,14 +21,14 @@
 #include <optional>
 #include <set>
 
-#include "oracles/hex.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::vectors {
 
-using oracles::Bytes;
-using oracles::Cipher;
-using oracles::Mode;
+using model::Bytes;
+using model::Cipher;
+using model::Mode;
 
 namespace {
 
@@ -195,7 +195,7 @@ bool LoadBotan(const std::string& path, std::string_view text, const LoadOptions
         return true;
       }
       std::string why;
-      if (!oracles::ParseHex(it->second.second, b, &why))
+      if (!model::ParseHex(it->second.second, b, &why))
         return fail(it->second.first, std::string(k) + ": " + why);
       return true;
     };

@@ -10,9 +10,9 @@
 namespace ariasuite::vectors {
 namespace {
 
-using oracles::Bytes;
-using oracles::Cipher;
-using oracles::Mode;
+using model::Bytes;
+using model::Cipher;
+using model::Mode;
 
 std::string ErrorOf(const std::string& text, LoadOptions options = {}) {
   options.format = Format::kBotan;

@@ -7,14 +7,14 @@
 #include <map>
 #include <set>
 
-#include "oracles/hex.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::vectors {
 
-using oracles::Bytes;
-using oracles::Cipher;
-using oracles::Mode;
+using model::Bytes;
+using model::Cipher;
+using model::Mode;
 
 namespace {
 
@@ -151,7 +151,7 @@ bool LoadCavp(const std::string& path, std::string_view text, const LoadOptions&
     if (rec.fields.count(name) != 0) return fail(line_no, "field '" + name + "' given twice");
     std::string why;
     Bytes bytes;
-    if (!oracles::ParseHex(value, &bytes, &why)) return fail(line_no, name + ": " + why);
+    if (!model::ParseHex(value, &bytes, &why)) return fail(line_no, name + ": " + why);
     rec.fields[name] = std::move(bytes);
     return true;
   });

@@ -21,14 +21,14 @@
 #include <map>
 #include <set>
 
-#include "oracles/hex.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::vectors {
 
-using oracles::Bytes;
-using oracles::Cipher;
-using oracles::Mode;
+using model::Bytes;
+using model::Cipher;
+using model::Mode;
 
 namespace {
 
@@ -74,7 +74,7 @@ bool DecodeValue(const std::string& v, Bytes* out, std::string* why) {
     }
     if (tok.size() >= 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X')) tok = tok.substr(2);
     Bytes b;
-    if (!oracles::ParseHex(tok, &b, why)) return false;
+    if (!model::ParseHex(tok, &b, why)) return false;
     emit(b);
   }
   if (pending_repeat) {
@@ -326,9 +326,9 @@ bool LoadCryptoppDat(const std::string& path, std::string_view text, const LoadO
     }
     TestCase c;
     std::string why;
-    if (!oracles::ParseHex(tok[0], &c.key, &why)) return fail(line_no, "KEY: " + why);
-    if (!oracles::ParseHex(tok[1], &c.msg, &why)) return fail(line_no, "PLAINTEXT: " + why);
-    if (!oracles::ParseHex(tok[2], &c.ct, &why)) return fail(line_no, "CIPHERTEXT: " + why);
+    if (!model::ParseHex(tok[0], &c.key, &why)) return fail(line_no, "KEY: " + why);
+    if (!model::ParseHex(tok[1], &c.msg, &why)) return fail(line_no, "PLAINTEXT: " + why);
+    if (!model::ParseHex(tok[2], &c.ct, &why)) return fail(line_no, "CIPHERTEXT: " + why);
     if (c.key.size() != 16 && c.key.size() != 24 && c.key.size() != 32) {
       return fail(line_no,
                   "KEY has " + std::to_string(c.key.size()) + " bytes (ARIA takes 16, 24 or 32)");

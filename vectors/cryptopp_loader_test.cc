@@ -7,8 +7,8 @@
 namespace ariasuite::vectors {
 namespace {
 
-using oracles::Bytes;
-using oracles::Mode;
+using model::Bytes;
+using model::Mode;
 
 std::string ErrorOf(const std::string& text, Format format = Format::kCryptopp) {
   LoadOptions options;

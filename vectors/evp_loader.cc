@@ -19,14 +19,14 @@
 #include <optional>
 #include <set>
 
-#include "oracles/hex.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::vectors {
 
-using oracles::Bytes;
-using oracles::Cipher;
-using oracles::Mode;
+using model::Bytes;
+using model::Cipher;
+using model::Mode;
 
 namespace {
 
@@ -231,7 +231,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
       Bytes bytes;
       std::string why;
       auto hex = [&](Bytes* dst) -> bool {
-        if (!oracles::ParseHex(l.value, &bytes, &why)) return fail(l.no, l.key + ": " + why);
+        if (!model::ParseHex(l.value, &bytes, &why)) return fail(l.no, l.key + ": " + why);
         dst->insert(dst->end(), bytes.begin(), bytes.end());
         return true;
       };
@@ -299,7 +299,7 @@ bool LoadEvp(const std::string& path, std::string_view text, const LoadOptions& 
         c.flags.push_back("NextIV-unchecked");  // not told by the data (a partial block)
       } else if (*want != next_iv) {
         return fail(seen["NextIV"], "NextIV is not the IV " + head->value +
-                                        " leaves after this Ciphertext (" + oracles::Hex(*want) +
+                                        " leaves after this Ciphertext (" + model::Hex(*want) +
                                         ")");
       }
     }

@@ -18,15 +18,15 @@
 #include <string>
 #include <vector>
 
-#include "oracles/hex.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 #include "vectors/vector.h"
 
 namespace ariasuite::vectors {
 namespace {
 
-std::string Field(const oracles::Bytes& b) { return b.empty() ? "-" : oracles::Hex(b); }
+std::string Field(const model::Bytes& b) { return b.empty() ? "-" : model::Hex(b); }
 
 std::string Stem(const std::string& path) {
   std::string name = path.substr(path.find_last_of('/') + 1);

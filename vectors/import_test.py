@@ -16,6 +16,8 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, HERE)
+import testdata  # noqa: E402
 import unittest_junit  # noqa: E402
 
 IMPORT = os.path.join(ROOT, "vectors", "import")
@@ -23,17 +25,10 @@ SAMPLES = sorted(glob.glob(os.path.join(ROOT, "vectors", "samples", "*")))
 
 
 def shared_upstream():
-    """The shared upstream folder, or None with the places looked in."""
-    places = []
-    if os.environ.get("ARIASUITE_SHARED_DIR"):
-        places.append(os.environ["ARIASUITE_SHARED_DIR"])
-    real = os.path.realpath(os.path.join(ROOT, "vectors", "README.md"))
-    places.append(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(real))), "shared"))
-    for p in places:
-        up = os.path.join(p, "vectors", "upstream")
-        if os.path.isdir(up):
-            return up, places
-    return None, places
+    """The shared upstream folder, or None with the places looked in (testdata.shared_dir)."""
+    shared, places = testdata.shared_dir(ROOT)
+    up = os.path.join(shared, "vectors", "upstream") if shared else ""
+    return (up if up and os.path.isdir(up) else None), places
 
 
 def run(args):

@@ -86,7 +86,7 @@ bool ImportVectorFiles(const std::vector<std::string>& paths, const LoadOptions&
       // A decryption that must fail may state no plaintext (a CAVP FAIL record); Wycheproof's
       // schema needs msg and ct of one length, and the failing open never compares msg.
       if (copy.expect == Expect::kInvalid && copy.msg.empty() && !copy.ct.empty() &&
-          copy.mode != oracles::Mode::kCmac) {
+          copy.mode != model::Mode::kCmac) {
         copy.msg.assign(copy.ct.size(), 0);
       }
       copy.comment = c.where + (c.comment.empty() ? "" : ": " + c.comment);

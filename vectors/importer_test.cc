@@ -52,14 +52,14 @@ TEST(ImporterTest, EveryFormatRoundTrips) {
       EXPECT_EQ(b.mode, a.mode);
       EXPECT_EQ(b.cipher, a.cipher);
       EXPECT_EQ(b.key, a.key);
-      if (a.mode != oracles::Mode::kEcb && a.mode != oracles::Mode::kCmac) {
+      if (a.mode != model::Mode::kEcb && a.mode != model::Mode::kCmac) {
         EXPECT_EQ(b.iv, a.iv);
       }
       EXPECT_EQ(b.aad, a.aad);
       if (a.expect == Expect::kValid) {
         EXPECT_EQ(b.msg, a.msg);
       }
-      if (a.mode != oracles::Mode::kCmac) {
+      if (a.mode != model::Mode::kCmac) {
         EXPECT_EQ(b.ct, a.ct);
       }
       EXPECT_EQ(b.tag, a.tag);

@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::json {
 
@@ -35,9 +35,7 @@ class Parser {
   static constexpr int kMaxDepth = 64;
 
   // Text for an error message, control bytes as \xNN so the message stays on one line (h4, fuzz).
-  static std::string Printable(const std::string& text) {
-    return oracles::EscapeControlBytes(text);
-  }
+  static std::string Printable(const std::string& text) { return model::EscapeControlBytes(text); }
 
   bool Fail(const std::string& what) {
     if (error_.empty()) {

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::vectors {
 
@@ -49,7 +49,7 @@ std::string LeftOutNote(const std::vector<std::string>& order,
          std::string(group) + " left out (" + names + ")";
 }
 
-using oracles::Mode;
+using model::Mode;
 
 const char* ExpectName(Expect expect) {
   switch (expect) {
@@ -169,7 +169,7 @@ Format DetectFormat(std::string_view text) {
 constexpr size_t kMaxErrorChars = 300;
 static bool OneLineError(bool ok, std::string* error) {
   if (ok) return true;
-  *error = oracles::EscapeControlBytes(*error);
+  *error = model::EscapeControlBytes(*error);
   if (error->size() > kMaxErrorChars) *error = error->substr(0, kMaxErrorChars - 3) + "...";
   return false;
 }

@@ -29,14 +29,14 @@
 #include <optional>
 #include <set>
 
-#include "oracles/hex.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::vectors {
 
-using oracles::Bytes;
-using oracles::Cipher;
-using oracles::Mode;
+using model::Bytes;
+using model::Cipher;
+using model::Mode;
 
 namespace {
 
@@ -175,7 +175,7 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
                     fn + " argument " + std::to_string(i + 1) + " must be a quoted hex string");
       }
       std::string why;
-      if (!oracles::ParseHex(std::string_view(a).substr(1, a.size() - 2), b, &why)) {
+      if (!model::ParseHex(std::string_view(a).substr(1, a.size() - 2), b, &why)) {
         return fail(fn_line, fn + " argument " + std::to_string(i + 1) + ": " + why);
       }
       return true;
@@ -279,7 +279,7 @@ bool LoadMbedtls(const std::string& path, std::string_view text, const LoadOptio
                       fn + ": a CCM* nonce has 7 to 13 bytes, not " + std::to_string(nonce.size()));
         }
         c.flags.push_back("CcmStarNoTag");
-        c.comment += " (CCM* with no tag: CTR from A_1 = " + oracles::Hex(c.iv) + ")";
+        c.comment += " (CCM* with no tag: CTR from A_1 = " + model::Hex(c.iv) + ")";
       }
       c.msg = encrypt ? in : outb;
       c.ct = encrypt ? outb : in;

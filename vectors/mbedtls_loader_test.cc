@@ -1,15 +1,15 @@
 // The Mbed TLS .data loader on its committed samples (the test_suite_aria, test_suite_cipher and
 // test_suite_block_cipher styles) and on each class of malformed input.
 #include "gtest/gtest.h"
-#include "oracles/hex.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::vectors {
 namespace {
 
-using oracles::Cipher;
-using oracles::Mode;
+using model::Cipher;
+using model::Mode;
 
 std::string ErrorOf(const std::string& text) {
   LoadOptions options;
@@ -78,13 +78,13 @@ TEST(MbedtlsLoaderTest, CcmStarNoTagIsCtrFromA1) {
   ASSERT_EQ(f.cases.size(), 1u);
   const TestCase& c = f.cases[0];
   EXPECT_EQ(c.mode, Mode::kCtr);
-  EXPECT_EQ(oracles::Hex(c.iv), "01" + nonce + "0001");
+  EXPECT_EQ(model::Hex(c.iv), "01" + nonce + "0001");
   EXPECT_EQ(c.flags, std::vector<std::string>{"CcmStarNoTag"});
   // An 8-byte nonce: L = 7, flags 6, the counter in 7 bytes.
   std::string eight = line;
   eight.replace(eight.find(nonce), nonce.size(), "0001020304050607");
   ASSERT_TRUE(LoadVectorText("m.data", "CCM* no tag\n" + eight, {}, &f, &error)) << error;
-  EXPECT_EQ(oracles::Hex(f.cases[0].iv), "06000102030405060700000000000001");
+  EXPECT_EQ(model::Hex(f.cases[0].iv), "06000102030405060700000000000001");
   std::string six = line;
   six.replace(six.find(nonce), nonce.size(), "000102030405");
   EXPECT_EQ(ErrorOf("CCM* no tag\n" + six),

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "oracles/backend.h"
+#include "vectors/model/model.h"
 
 namespace ariasuite::vectors {
 
@@ -28,15 +28,15 @@ struct TestCase {
   std::string comment;
   std::string source;  // a typed vector's origin, e.g. "RFC 5794 Appendix A.1" ("" when none)
   std::vector<std::string> flags;
-  oracles::Mode mode = oracles::Mode::kGcm;
-  oracles::Cipher cipher = oracles::Cipher::kAria;
+  model::Mode mode = model::Mode::kGcm;
+  model::Cipher cipher = model::Cipher::kAria;
   Expect expect = Expect::kValid;
   Direction direction = Direction::kBoth;
-  oracles::Bytes key, iv, aad, msg, ct, tag;
+  model::Bytes key, iv, aad, msg, ct, tag;
   size_t tag_len = 0;  // GCM/CCM/CMAC: the tag length the case is about (bytes)
   // The IV the mode leaves after the operation, as the file states it (testmgr .iv_out, evp
   // NextIV); the loaders check it against the data where the data determine it. Empty when none.
-  oracles::Bytes next_iv;
+  model::Bytes next_iv;
   // Invalid cases only: the parameters themselves are invalid (IV/nonce/tag length, key, data
   // size), so the encrypting direction (seal, wrap) must be refused too, not only the decrypting
   // one.
@@ -44,7 +44,7 @@ struct TestCase {
   // RFC 5794 Appendix A examples (AriaRoundTest) only: the encryption round keys ek1..ek{n+1} and
   // the round outputs P1..P{n-1}, 16 bytes each; checked against the reference by
   // impl/aria_ref_test.cc (no backend exposes them).
-  std::vector<oracles::Bytes> round_keys, round_outputs;
+  std::vector<model::Bytes> round_keys, round_outputs;
 };
 
 // A flag's definition from a Wycheproof file's notes (kept for the findings files).

@@ -12,7 +12,7 @@ bool LoadAeadFile(const std::string& path, const std::string& algorithm, std::ve
   vectors::VectorFile file;
   if (!vectors::LoadWycheproofFile(path, algorithm, &file, error)) return false;
   for (vectors::TestCase& c : file.cases) {
-    if (c.mode != oracles::Mode::kGcm && c.mode != oracles::Mode::kCcm) {
+    if (c.mode != model::Mode::kGcm && c.mode != model::Mode::kCcm) {
       *error = c.where + ": not an AEAD case";
       return false;
     }

@@ -1,5 +1,5 @@
 // Wycheproof AeadTest cases (GCM, CCM) as plain byte fields, for the impl tests that want no
-// oracles types. Not a second reader: the file is read by the one strict Wycheproof loader
+// model types. Not a second reader: the file is read by the one strict Wycheproof loader
 // (loader.h), whose errors name file:line or file:tcId.
 #ifndef ARIASUITE_VECTORS_WYCHEPROOF_AEAD_H_
 #define ARIASUITE_VECTORS_WYCHEPROOF_AEAD_H_

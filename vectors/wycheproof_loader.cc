@@ -11,15 +11,15 @@
 #include <cstdio>
 #include <set>
 
-#include "oracles/hex.h"
 #include "vectors/json.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::vectors {
 
-using oracles::Bytes;
-using oracles::Cipher;
-using oracles::Mode;
+using model::Bytes;
+using model::Cipher;
+using model::Mode;
 
 namespace {
 
@@ -283,7 +283,7 @@ class Loader {
           std::string why;
           if (!v.is_string())
             return FailCase(c.id, "'" + key + "' must be an array of hex strings");
-          if (!oracles::ParseHex(v.str(), &b, &why)) return FailCase(c.id, "'" + key + "': " + why);
+          if (!model::ParseHex(v.str(), &b, &why)) return FailCase(c.id, "'" + key + "': " + why);
           if (b.size() != 16) return FailCase(c.id, "'" + key + "' entries must be 16 bytes");
           dst->push_back(std::move(b));
         }
@@ -296,7 +296,7 @@ class Loader {
                      : key == "ct"  ? &c.ct
                                     : &c.tag;
         std::string why;
-        if (!oracles::ParseHex(value.str(), dst, &why)) {
+        if (!model::ParseHex(value.str(), dst, &why)) {
           return FailCase(c.id, "field '" + key + "': " + why);
         }
         seen.insert(key);

@@ -4,13 +4,13 @@
 #include <cstdio>
 #include <tuple>
 
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::vectors {
 
-using oracles::Cipher;
-using oracles::Hex;
-using oracles::Mode;
+using model::Cipher;
+using model::Hex;
+using model::Mode;
 
 namespace {
 

@@ -13,11 +13,11 @@
 namespace ariasuite::vectors {
 
 // "ARIA-GCM", "AES-GCM", "ARIA-CBC-PKCS5", "ARIA-CMAC", "ARIA-WRAP", "ARIA-KWP", "ARIA-ECB"...
-std::string WycheproofAlgorithm(oracles::Cipher cipher, oracles::Mode mode);
+std::string WycheproofAlgorithm(model::Cipher cipher, model::Mode mode);
 
 struct WycheproofDoc {
   std::string algorithm;  // WycheproofAlgorithm(...)
-  oracles::Mode mode = oracles::Mode::kGcm;
+  model::Mode mode = model::Mode::kGcm;
   std::string generator_version;  // optional
   std::vector<std::string> header;
   std::map<std::string, FlagNote> notes;  // every flag used must be defined

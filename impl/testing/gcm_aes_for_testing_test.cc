@@ -14,14 +14,14 @@
 #include "impl/testing/dispatch_counting.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 #include "vectors/wycheproof_aead.h"
 
 namespace ariasuite {
 namespace {
 
-using oracles::HexLiteral;
+using model::HexLiteral;
 
 // The SubBytes table is built from sbox.cc's S1 in 64-byte batches; each entry must equal S1
 // computed for that byte alone (ApplySbox), and FIPS 197 §5.1.1's worked example S(0x53) = 0xed.

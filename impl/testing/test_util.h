@@ -14,7 +14,7 @@
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"
 #include "impl/status.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::test_util {
 
@@ -64,7 +64,7 @@ inline std::vector<std::vector<uint8_t>> RandomKeyOfEachSize(std::mt19937_64& rn
 // seeded random bytes.
 namespace ariasuite {
 using Bytes = std::vector<uint8_t>;
-using oracles::Hex;
+using model::Hex;
 using test_util::RandomBytes;
 }  // namespace ariasuite
 

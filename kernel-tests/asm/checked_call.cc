@@ -11,11 +11,11 @@
 #include "impl/aria.h"
 #include "impl/internal.h"
 #include "kernel-tests/asm/aria_ctx.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::kernel_asm {
 
-using oracles::Hex;
+using model::Hex;
 
 namespace {
 

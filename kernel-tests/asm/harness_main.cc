@@ -51,13 +51,13 @@
 #include "kernel-tests/asm/checked_call.h"
 #include "kernel-tests/asm/kernel_asm.h"
 #include "kernel-tests/asm/testmgr_aria.h"
-#include "oracles/hex.h"
 #include "tools/cli/flags.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::kernel_asm {
 namespace {
 
-using oracles::Hex;
+using model::Hex;
 
 struct Options {
   std::string dir, testmgr, only;

@@ -22,7 +22,7 @@
 #include "impl/path.h"
 #include "impl/tls12_record.h"
 #include "oracles/backend.h"
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 namespace ariasuite::upstream {
 namespace {
@@ -93,7 +93,7 @@ std::string CString(const Bytes& b, const std::string& indent) {
   for (size_t i = 0; i < b.size(); i += 8) {
     if (i) s += "\n" + indent;
     s += "\"";
-    for (size_t k = i; k < i + 8 && k < b.size(); ++k) s += "\\x" + oracles::Hex(&b[k], 1);
+    for (size_t k = i; k < i + 8 && k < b.size(); ++k) s += "\\x" + model::Hex(&b[k], 1);
     s += "\"";
   }
   return s;
@@ -250,7 +250,7 @@ std::string CArray(const char* name, const Bytes& b) {
   std::string s = "static const unsigned char " + std::string(name) + "[] = {";
   for (size_t i = 0; i < b.size(); ++i) {
     s += i % 8 ? " " : "\n\t";
-    s += "0x" + oracles::Hex(&b[i], 1) + (i + 1 < b.size() ? "," : "");
+    s += "0x" + model::Hex(&b[i], 1) + (i + 1 < b.size() ? "," : "");
   }
   return s + "\n};\n\n";
 }

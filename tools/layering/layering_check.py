@@ -14,12 +14,18 @@ that names a header some target of the workspace declares must be
 A header in a library's srcs is private to that library. Includes of files no target declares
 (system and third-party headers) are not this check's business.
 
-Usage: layering_check.py [--query-xml FILE] [--root DIR]
+It also checks the direction of the dependencies between packages: the layers file (default
+layers.txt beside this script) lists the packages bottom first, and a cc_library or cc_binary that
+depends on a target of a package in a higher layer is reported (tests may reach up). A package
+with C++ targets that the layers file does not place is reported too.
+
+Usage: layering_check.py [--query-xml FILE] [--root DIR] [--layers FILE]
   Without --query-xml it runs `bazel query 'kind("cc_(library|binary|test)|alias", //...)'
   --output=xml` (an alias stands for its actual target)
   in --root (default: the current directory).
-Exit status: 0 when every include is declared; 1 when one is not (each printed as
-file:line: ...); 2 on a setup error (no bazel, an unreadable query).
+Exit status: 0 when every include is declared and no library depends upwards; 1 when one does
+(each printed on its own line: file:line: ... for an include, the two labels for a dependency);
+2 on a setup error (no bazel, an unreadable query or layers file).
 """
 import argparse
 import os
@@ -138,10 +144,75 @@ def check(rules, root):
     return checked, sorted(set(violations))
 
 
+def read_layers(path):
+    """Returns {package: layer number, bottom = 0} of a layers file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        die("cannot read the layers file %s: %s" % (path, e.strerror))
+    layers = {}
+    number = 0
+    for n, line in enumerate(lines, 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        for pkg in line.split():
+            if pkg in layers:
+                die("%s:%d: package %s is already in layer %d" % (path, n, pkg, layers[pkg]))
+            layers[pkg] = number
+        number += 1
+    if not layers:
+        die("the layers file %s names no package" % path)
+    return layers
+
+
+def layer_of(layers, pkg):
+    """(layer number, the listed package that places pkg), or None: the longest listed prefix."""
+    parts = pkg.split("/")
+    for i in range(len(parts), 0, -1):
+        prefix = "/".join(parts[:i])
+        if prefix in layers:
+            return layers[prefix], prefix
+    return None
+
+
+def check_direction(rules, layers):
+    """[violation lines]: each library or binary depending on a package above its own, and each
+    package with C++ targets the layers do not place."""
+    violations = []
+    unplaced = set()
+    for label in sorted(rules):
+        r = rules[label]
+        pkg = label[2:].partition(":")[0]
+        own = layer_of(layers, pkg)
+        if own is None:
+            unplaced.add(pkg)
+            continue
+        if r["kind"] == "cc_test":
+            continue
+        for dep in r["deps"]:
+            if not dep.startswith("//"):
+                continue  # another repository (@openssl, @gtest): below everything of ours
+            dep_pkg = dep[2:].partition(":")[0]
+            theirs = layer_of(layers, dep_pkg)
+            if theirs is None:
+                unplaced.add(dep_pkg)
+            elif theirs[0] > own[0]:
+                violations.append("%s (%s, layer %d: %s) depends on %s (layer %d: %s), above it" %
+                                  (label, r["kind"], own[0], own[1], dep, theirs[0], theirs[1]))
+    for pkg in sorted(unplaced):
+        violations.append("package //%s is in no layer of the layers file" % pkg)
+    return violations
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--query-xml", help="the output of bazel query ... --output=xml")
     ap.add_argument("--root", default=".", help="the workspace root the paths are relative to")
+    ap.add_argument("--layers", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                     "layers.txt"),
+                    help="the packages' layers, bottom first (default: layers.txt beside this)")
     args = ap.parse_args()
     if args.query_xml:
         try:
@@ -159,15 +230,17 @@ def main():
             die("bazel query failed (exit %d): %s" % (proc.returncode,
                                                       proc.stderr.strip().splitlines()[-1:]))
         xml_text = proc.stdout
+    layers = read_layers(args.layers)
     rules = parse_rules(xml_text)
     if not rules:
         die("the query names no cc_library, cc_binary or cc_test")
     checked, violations = check(rules, args.root)
-    for v in violations:
+    upward = check_direction(rules, layers)
+    for v in violations + upward:
         print(v)
-    print("layering: %d files of %d targets checked, %d undeclared includes" %
-          (checked, len(rules), len(violations)))
-    return 1 if violations else 0
+    print("layering: %d files of %d targets checked, %d undeclared includes, "
+          "%d upward dependencies" % (checked, len(rules), len(violations), len(upward)))
+    return 1 if violations or upward else 0
 
 
 if __name__ == "__main__":

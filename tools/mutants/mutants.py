@@ -413,13 +413,13 @@ def remove_path(path):
 
 
 def shared_dir():
-    """The shared vectors folder (../shared next to this tree) for the tests that read it: in the
-    scratch copy they would look next to the copy and SKIP."""
-    env = os.environ.get("ARIASUITE_SHARED_DIR")
-    if env:
-        return env
-    d = os.path.join(os.path.dirname(ROOT), "shared")
-    return d if os.path.isdir(d) else ""
+    """The shared vectors folder (../shared next to this tree, vectors/testdata.py) for the tests
+    that read it: in the scratch copy they would look next to the copy and SKIP. "" when absent."""
+    if not os.path.isfile(os.path.join(ROOT, "vectors", "testdata.py")):
+        return ""  # a tree without vectors/ (the tests' made-up workspaces) reads no vectors
+    sys.path.insert(0, os.path.join(ROOT, "vectors"))
+    import testdata  # noqa: E402 (vectors/testdata.py: the one look-up of the Python code)
+    return testdata.shared_dir(ROOT)[0]
 
 
 # ---- Verdicts ----

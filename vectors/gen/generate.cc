@@ -18,9 +18,9 @@
 #include "impl/dispatch.h"
 #include "oracles/backend.h"
 #include "oracles/gcm_math.h"
-#include "oracles/hex.h"
 #include "oracles/make_request.h"
 #include "vectors/loader.h"
+#include "vectors/model/hex.h"
 #include "vectors/wycheproof_writer.h"
 
 namespace ariasuite::gen {
@@ -407,7 +407,7 @@ bool GcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
           dec.key = key;
           dec.input = env.Openssl(seal).tag;
           if (BlockOf(env.Openssl(dec).output) != j0 || !env.error.empty()) {
-            *error = "OpenSSL does not confirm the solved J0 for IV " + oracles::Hex(iv) +
+            *error = "OpenSSL does not confirm the solved J0 for IV " + model::Hex(iv) +
                      (env.error.empty() ? "" : ": " + env.error);
             return false;
           }
@@ -416,7 +416,7 @@ bool GcmFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
               TakeInOrder(rng, {blocks == 70 ? size_t{16} : size_t{0}, len});
           d.cases.push_back(GcmCase(
               env, key, iv, drawn[0], drawn[1], 16, "CounterWrap",
-              "J0 " + oracles::Hex(Bytes(j0.begin(), j0.end())) + ", counter wraps at text block " +
+              "J0 " + model::Hex(Bytes(j0.begin(), j0.end())) + ", counter wraps at text block " +
                   std::to_string(wrap_block) + " of " + std::to_string(blocks + 1)));
         }
       }
@@ -884,15 +884,15 @@ bool CavpSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std
         return false;
       }
       if (!Confirm(env, AsCase(s), "CAVP sample", error)) return false;
-      o << "Count = " << count << "\nKey = " << oracles::Hex(s.key)
-        << "\nIV = " << oracles::Hex(s.iv) << "\n";
+      o << "Count = " << count << "\nKey = " << model::Hex(s.key) << "\nIV = " << model::Hex(s.iv)
+        << "\n";
       if (sec.decrypt) {
-        o << "CT = " << oracles::Hex(s.ct) << "\nAAD = " << oracles::Hex(s.aad)
-          << "\nTag = " << oracles::Hex(s.tag) << "\n";
-        o << (fail ? std::string("FAIL") : "PT = " + oracles::Hex(s.pt)) << "\n\n";
+        o << "CT = " << model::Hex(s.ct) << "\nAAD = " << model::Hex(s.aad)
+          << "\nTag = " << model::Hex(s.tag) << "\n";
+        o << (fail ? std::string("FAIL") : "PT = " + model::Hex(s.pt)) << "\n\n";
       } else {
-        o << "PT = " << oracles::Hex(s.pt) << "\nAAD = " << oracles::Hex(s.aad)
-          << "\nCT = " << oracles::Hex(s.ct) << "\nTag = " << oracles::Hex(s.tag) << "\n\n";
+        o << "PT = " << model::Hex(s.pt) << "\nAAD = " << model::Hex(s.aad)
+          << "\nCT = " << model::Hex(s.ct) << "\nTag = " << model::Hex(s.tag) << "\n\n";
       }
       ++count_total;
     }
@@ -940,11 +940,10 @@ bool EvpSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std:
         return false;
       }
       if (!Confirm(env, c, std::string("evp sample ") + mode, error)) return false;
-      o << "Cipher = ARIA-" << key_len * 8 << "-" << mode << "\nKey = " << oracles::Hex(c.key)
+      o << "Cipher = ARIA-" << key_len * 8 << "-" << mode << "\nKey = " << model::Hex(c.key)
         << "\n";
-      if (!c.iv.empty()) o << "IV = " << oracles::Hex(c.iv) << "\n";
-      o << "Plaintext = " << oracles::Hex(c.msg) << "\nCiphertext = " << oracles::Hex(c.ct)
-        << "\n\n";
+      if (!c.iv.empty()) o << "IV = " << model::Hex(c.iv) << "\n";
+      o << "Plaintext = " << model::Hex(c.msg) << "\nCiphertext = " << model::Hex(c.ct) << "\n\n";
       ++stanzas;
     }
   }
@@ -981,14 +980,14 @@ bool EvpSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std:
     if (i == 3) c.direction = vectors::Direction::kEncrypt;
     if (!Confirm(env, c, "evp sample AEAD", error)) return false;
     o << "Cipher = ARIA-" << c.key.size() * 8 << (ccm ? "-CCM" : "-GCM")
-      << "\nKey = " << oracles::Hex(c.key) << "\nIV = " << oracles::Hex(c.iv) << "\n";
+      << "\nKey = " << model::Hex(c.key) << "\nIV = " << model::Hex(c.iv) << "\n";
     // The AAD split over two lines: evp_test feeds them in order, the loader concatenates them.
-    o << "AAD = " << oracles::Hex(Bytes(c.aad.begin(), c.aad.begin() + 10)) << "\n";
-    o << "AAD = " << oracles::Hex(Bytes(c.aad.begin() + 10, c.aad.end())) << "\n";
-    o << "Tag = " << oracles::Hex(c.tag) << "\n";
+    o << "AAD = " << model::Hex(Bytes(c.aad.begin(), c.aad.begin() + 10)) << "\n";
+    o << "AAD = " << model::Hex(Bytes(c.aad.begin() + 10, c.aad.end())) << "\n";
+    o << "Tag = " << model::Hex(c.tag) << "\n";
     if (bad) o << "Operation = DECRYPT\n";
     if (i == 3) o << "Operation = ENCRYPT\n";
-    o << "Plaintext = " << oracles::Hex(c.msg) << "\nCiphertext = " << oracles::Hex(c.ct) << "\n";
+    o << "Plaintext = " << model::Hex(c.msg) << "\nCiphertext = " << model::Hex(c.ct) << "\n";
     if (bad) o << "Result = CIPHERFINAL_ERROR\n";
     o << "\n";
     ++stanzas;
@@ -1008,7 +1007,7 @@ std::string CString(const Bytes& b, const std::string& indent) {
     if (i) s += "\n" + indent;
     s += "\"";
     for (size_t k = i; k < i + 8 && k < b.size(); ++k) {
-      s += "\\x" + oracles::Hex(&b[k], 1);
+      s += "\\x" + model::Hex(&b[k], 1);
     }
     s += "\"";
   }
@@ -1162,7 +1161,7 @@ bool Kat2(Env& env, const Request& r, const std::string& what, Kat* k, std::stri
 std::string Joined(const Bytes& a, const Bytes& b) {
   Bytes j = a;
   j.insert(j.end(), b.begin(), b.end());
-  return oracles::Hex(j);
+  return model::Hex(j);
 }
 
 bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
@@ -1185,8 +1184,8 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
       if (!Kat2(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "botan ECB", &k,
                 error))
         return false;
-      o << "Key = " << oracles::Hex(d[0]) << "\nIn = " << oracles::Hex(d[1])
-        << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
+      o << "Key = " << model::Hex(d[0]) << "\nIn = " << model::Hex(d[1])
+        << "\nOut = " << model::Hex(k.res.output) << "\n\n";
       ++n;
     }
   }
@@ -1194,9 +1193,8 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
     std::vector<Bytes> d = TakeInOrder(rng, {16, 16, 32});
     if (!Compute(env, MakeRequest(Op::kCbcEncrypt, Cipher::kAes, d[0], d[1], d[2]), &k, error))
       return false;
-    o << "[AES-128/CBC/NoPadding]\nKey = " << oracles::Hex(d[0])
-      << "\nNonce = " << oracles::Hex(d[1]) << "\nIn = " << oracles::Hex(d[2])
-      << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
+    o << "[AES-128/CBC/NoPadding]\nKey = " << model::Hex(d[0]) << "\nNonce = " << model::Hex(d[1])
+      << "\nIn = " << model::Hex(d[2]) << "\nOut = " << model::Hex(k.res.output) << "\n\n";
   }
   o << "[ARIA-256/CBC/NoPadding]\n";
   for (size_t blocks : {1, 4}) {
@@ -1204,8 +1202,8 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
     if (!Kat2(env, MakeRequest(Op::kCbcEncrypt, Cipher::kAria, d[0], d[1], d[2]), "botan CBC", &k,
               error))
       return false;
-    o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1])
-      << "\nIn = " << oracles::Hex(d[2]) << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
+    o << "Key = " << model::Hex(d[0]) << "\nNonce = " << model::Hex(d[1])
+      << "\nIn = " << model::Hex(d[2]) << "\nOut = " << model::Hex(k.res.output) << "\n\n";
     ++n;
   }
   o << "[ARIA-128/CBC/PKCS7]\n";
@@ -1215,8 +1213,8 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
               "botan CBC-PKCS7", &k, error)) {
       return false;
     }
-    o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1])
-      << "\nIn = " << oracles::Hex(d[2]) << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
+    o << "Key = " << model::Hex(d[0]) << "\nNonce = " << model::Hex(d[1])
+      << "\nIn = " << model::Hex(d[2]) << "\nOut = " << model::Hex(k.res.output) << "\n\n";
     ++n;
   }
   o << "[CTR-BE(ARIA-128)]\n";
@@ -1227,8 +1225,8 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
     if (!Kat2(env, MakeRequest(Op::kCtrEncrypt, Cipher::kAria, d[0], block, d[2]), "botan CTR", &k,
               error))
       return false;
-    o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1])
-      << "\nIn = " << oracles::Hex(d[2]) << "\nOut = " << oracles::Hex(k.res.output) << "\n\n";
+    o << "Key = " << model::Hex(d[0]) << "\nNonce = " << model::Hex(d[1])
+      << "\nIn = " << model::Hex(d[2]) << "\nOut = " << model::Hex(k.res.output) << "\n\n";
     ++n;
   }
   struct Aead {
@@ -1248,8 +1246,8 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
                 std::string("botan ") + a.header, &k, error)) {
         return false;
       }
-      o << "Key = " << oracles::Hex(d[0]) << "\nNonce = " << oracles::Hex(d[1])
-        << "\nAD = " << oracles::Hex(d[2]) << "\nIn = " << oracles::Hex(d[3])
+      o << "Key = " << model::Hex(d[0]) << "\nNonce = " << model::Hex(d[1])
+        << "\nAD = " << model::Hex(d[2]) << "\nIn = " << model::Hex(d[3])
         << "\nOut = " << Joined(k.res.output, k.res.tag) << "\n\n";
       ++n;
     }
@@ -1260,8 +1258,8 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
     if (!Kat2(env, MakeRequest(Op::kCmac, Cipher::kAria, d[0], {}, d[1], {}, 16), "botan CMAC", &k,
               error))
       return false;
-    o << "Key = " << oracles::Hex(d[0]) << "\nIn = " << oracles::Hex(d[1])
-      << "\nOut = " << oracles::Hex(k.res.tag) << "\n\n";
+    o << "Key = " << model::Hex(d[0]) << "\nIn = " << model::Hex(d[1])
+      << "\nOut = " << model::Hex(k.res.tag) << "\n\n";
     ++n;
   }
   std::string text = o.str();
@@ -1275,7 +1273,7 @@ bool BotanSample(Env& env, std::vector<GeneratedFile>* out, std::string* log, st
 // Hex in groups of 16 bytes separated by spaces, continued over lines of four groups with a
 // trailing backslash (Crypto++'s TestVectors layout).
 std::string CryptoppHex(const Bytes& b) {
-  const std::string h = oracles::Hex(b);
+  const std::string h = model::Hex(b);
   std::string s;
   for (size_t i = 0; i < h.size(); i += 32) {
     if (i != 0) s += (i % 128 == 0) ? " \\\n            " : " ";
@@ -1316,7 +1314,7 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
               error))
       return false;
     o << "Comment:    32 zero bytes written as a repetition  # comment after a field\nKey:        "
-      << CryptoppHex(key) << "\nPlaintext:  r32 00\nCiphertext: 0x" << oracles::Hex(k.res.output)
+      << CryptoppHex(key) << "\nPlaintext:  r32 00\nCiphertext: 0x" << model::Hex(k.res.output)
       << "\nTest: Decrypt\n";
     ++n;
     const std::string text = "ARIA in Crypto++'s quoted form!!";  // 32 bytes
@@ -1335,8 +1333,8 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
     o << "AlgorithmType: SymmetricCipher\nName: AES/ECB\nSource: ariasuite generator (left out: "
          "not ARIA)\n"
          "Key: "
-      << oracles::Hex(d[0]) << "\nPlaintext: " << oracles::Hex(d[1])
-      << "\nCiphertext: " << oracles::Hex(k.res.output) << "\nTest: Encrypt\n";
+      << model::Hex(d[0]) << "\nPlaintext: " << model::Hex(d[1])
+      << "\nCiphertext: " << model::Hex(k.res.output) << "\nTest: Encrypt\n";
   }
   for (const char* mode : {"CBC", "CTR"}) {
     const bool cbc = std::string(mode) == "CBC";
@@ -1365,9 +1363,9 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
     }
     Bytes tag = k.res.tag;
     if (i == 1) tag[3] ^= 0x40;  // NotVerify: a tag that must be refused
-    o << "Key: " << oracles::Hex(d[0]) << "\nIV: " << oracles::Hex(d[1])
-      << "\nHeader: " << oracles::Hex(d[2]) << "\nPlaintext: " << oracles::Hex(d[3])
-      << "\nCiphertext: " << oracles::Hex(k.res.output) << "\nMAC: " << oracles::Hex(tag)
+    o << "Key: " << model::Hex(d[0]) << "\nIV: " << model::Hex(d[1])
+      << "\nHeader: " << model::Hex(d[2]) << "\nPlaintext: " << model::Hex(d[3])
+      << "\nCiphertext: " << model::Hex(k.res.output) << "\nMAC: " << model::Hex(tag)
       << "\nTest: " << (i == 1 ? "NotVerify" : "Encrypt") << "\n";
     ++n;
   }
@@ -1377,8 +1375,8 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
     if (!Kat2(env, MakeRequest(Op::kCmac, Cipher::kAria, d[0], {}, d[1], {}, 16), "cryptopp CMAC",
               &k, error))
       return false;
-    o << "Key: " << oracles::Hex(d[0]) << "\nMessage: " << oracles::Hex(d[1])
-      << "\nMAC: " << oracles::Hex(k.res.tag) << "\nTest: Verify\n";
+    o << "Key: " << model::Hex(d[0]) << "\nMessage: " << model::Hex(d[1])
+      << "\nMAC: " << model::Hex(k.res.tag) << "\nTest: Verify\n";
     ++n;
   }
   out->push_back(GeneratedFile{"vectors/samples/aria_cryptopp_sample.txt", o.str()});
@@ -1392,8 +1390,7 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
     if (!Kat2(env, MakeRequest(Op::kEcbEncrypt, Cipher::kAria, d[0], {}, d[1]), "cryptopp .dat", &k,
               error))
       return false;
-    std::string line =
-        oracles::Hex(d[0]) + " " + oracles::Hex(d[1]) + " " + oracles::Hex(k.res.output);
+    std::string line = model::Hex(d[0]) + " " + model::Hex(d[1]) + " " + model::Hex(k.res.output);
     for (char& ch : line) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
     dat << line << "\n";
     ++lines;
@@ -1404,7 +1401,7 @@ bool CryptoppSample(Env& env, std::vector<GeneratedFile>* out, std::string* log,
   return true;
 }
 
-std::string Q(const Bytes& b) { return "\"" + oracles::Hex(b) + "\""; }
+std::string Q(const Bytes& b) { return "\"" + model::Hex(b) + "\""; }
 
 bool MbedtlsSamples(Env& env, std::vector<GeneratedFile>* out, std::string* log,
                     std::string* error) {

@@ -1,5 +1,5 @@
 // The hex codec (hex.h): round trips, both cases accepted, and the error of each kind of bad hex.
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 #include <cctype>
 #include <cstdint>
@@ -9,7 +9,7 @@
 
 #include "gtest/gtest.h"
 
-namespace ariasuite::oracles {
+namespace ariasuite::model {
 namespace {
 
 TEST(HexTest, EncodesLowerCaseAndRoundTrips) {
@@ -110,4 +110,4 @@ TEST(HexTest, EscapesControlBytesOnly) {
 }
 
 }  // namespace
-}  // namespace ariasuite::oracles
+}  // namespace ariasuite::model

@@ -1,10 +1,10 @@
 // Hex encoding and strict decoding (see hex.h).
-#include "oracles/hex.h"
+#include "vectors/model/hex.h"
 
 #include <cstdio>
 #include <cstdlib>
 
-namespace ariasuite::oracles {
+namespace ariasuite::model {
 namespace {
 
 constexpr char kDigits[] = "0123456789abcdef";
@@ -128,4 +128,4 @@ std::string EscapeControlBytes(std::string_view text) {
   return out;
 }
 
-}  // namespace ariasuite::oracles
+}  // namespace ariasuite::model

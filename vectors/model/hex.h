@@ -1,8 +1,8 @@
 // The one hex codec of the suite: byte strings to lower-case hex and back, strictly, for every
 // reader and writer of vector files, the exec protocol, the reports and the tests (impl/ tests,
 // kernel guest programs included). No dependencies, so the smallest program can link it.
-#ifndef ARIASUITE_ORACLES_HEX_H_
-#define ARIASUITE_ORACLES_HEX_H_
+#ifndef ARIASUITE_VECTORS_MODEL_HEX_H_
+#define ARIASUITE_VECTORS_MODEL_HEX_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ariasuite::oracles {
+namespace ariasuite::model {
 
 // Lower-case hex, two digits a byte.
 std::string Hex(const uint8_t* data, size_t len);
@@ -31,6 +31,6 @@ std::vector<uint8_t> HexLiteral(std::string_view hex);
 // input keeps a message on one line.
 std::string EscapeControlBytes(std::string_view text);
 
-}  // namespace ariasuite::oracles
+}  // namespace ariasuite::model
 
-#endif  // ARIASUITE_ORACLES_HEX_H_
+#endif  // ARIASUITE_VECTORS_MODEL_HEX_H_
