@@ -38,6 +38,20 @@ TEST(CpuFeaturesTest, EachMissingFeatureIsNamed) {
   EXPECT_FALSE(PathRunsOn(Impl::kGfniAvx2, f, &missing));
   EXPECT_EQ(missing, "GFNI");
   EXPECT_TRUE(PathRunsOn(Impl::kAesniAvx, f, &missing));
+  EXPECT_TRUE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
+
+  f = AllFeatures();
+  f.avx2 = false;  // Sandy Bridge / Ivy Bridge: AES-NI and AVX only.
+  EXPECT_FALSE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
+  EXPECT_EQ(missing, "AVX2");
+  EXPECT_TRUE(PathRunsOn(Impl::kAesniAvx, f, &missing));
+
+  f = AllFeatures();
+  f.vpclmulqdq = false;  // aesni-avx2 uses xmm PCLMULQDQ only.
+  EXPECT_TRUE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
+  f.pclmulqdq = false;
+  EXPECT_FALSE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
+  EXPECT_EQ(missing, "PCLMULQDQ");
 
   f = AllFeatures();
   f.os_zmm = false;  // AVX-512 CPU, but the OS does not save ZMM/opmask state.
@@ -58,6 +72,8 @@ TEST(CpuFeaturesTest, EachMissingFeatureIsNamed) {
   f = AllFeatures();
   f.aesni = false;
   EXPECT_FALSE(PathRunsOn(Impl::kAesniAvx, f, &missing));
+  EXPECT_EQ(missing, "AES-NI");
+  EXPECT_FALSE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
   EXPECT_EQ(missing, "AES-NI");
 
   f = AllFeatures();
@@ -126,8 +142,8 @@ TEST_P(DispatchPathTest, RequestedPathActuallyRuns) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Paths, DispatchPathTest,
-                         ::testing::Values(Impl::kScalar, Impl::kAesniAvx, Impl::kGfniAvx2,
-                                           Impl::kGfniAvx512),
+                         ::testing::Values(Impl::kScalar, Impl::kAesniAvx, Impl::kAesniAvx2,
+                                           Impl::kGfniAvx2, Impl::kGfniAvx512),
                          [](const ::testing::TestParamInfo<Impl>& info) {
                            std::string name = ImplName(info.param);
                            std::string out;
@@ -155,7 +171,8 @@ TEST(ImplFromEnvironmentTest, UnknownNameIsAnErrorNotAnExit) {
   std::string error;
   EXPECT_EQ(ImplFromEnvironment(&error), std::nullopt);
   EXPECT_EQ(error,
-            "ARIASUITE_IMPL=sse9 is not a known path (scalar, aesni-avx, gfni-avx2, gfni-avx512)");
+            "ARIASUITE_IMPL=sse9 is not a known path (scalar, aesni-avx, aesni-avx2, gfni-avx2, "
+            "gfni-avx512)");
   unsetenv("ARIASUITE_IMPL");
 }
 

@@ -8,6 +8,11 @@ SIMD_PATH_COPTS = {
         "-mavx",
         "-mpclmul",
     ],
+    "aria_aesni_avx2": [
+        "-maes",
+        "-mavx2",
+        "-mpclmul",
+    ],
     "aria_gfni_avx2": [
         "-mgfni",
         "-mavx2",
