@@ -2,6 +2,8 @@
 // open at 64 B, 1 KiB and 16 KiB (and ECB and CTR at 4 KiB, the size of the kernel's tcrypt
 // figures), for each of our paths this CPU runs, for OpenSSL 3 (EVP), Botan 2 and Crypto++, and for
 // the kernel's own assembly when tools/kernel_asm has assembled a tree (ECB, CTR at 4 and 16 KiB).
+// Each of our paths is given as a ratio to OpenSSL and, where the kernel has assembly of the same
+// design (KernelPeer), to that assembly measured in the same cell ("x kernel").
 // Before timing, every subject's output is checked against OpenSSL's (a benchmark of a wrong
 // implementation is worthless). The repetitions of a cell run round-robin across the subjects.
 // Usage: bench [--json FILE] [--svg FILE] [--quick] [--filter S]
@@ -76,6 +78,19 @@ bool RunOnce(Subject& s, Op op, uint8_t* out, const uint8_t* in, size_t len, uin
     case Op::kCtr: return s.Ctr(out, in, len);
     case Op::kSeal: return s.GcmSeal(out, tag, in, len);
     case Op::kOpen: return s.GcmOpen(out, ct, len, ct_tag);
+  }
+  return false;
+}
+
+// Under --filter: the subjects whose names contain it, OpenSSL (every ratio's reference) and the
+// kernel's assembly of the same design as a selected path of ours (its "x kernel" reference).
+bool Selected(const std::vector<SubjectInfo>& subjects, const SubjectInfo& si,
+              const std::string& filter) {
+  if (si.name.find(filter) != std::string::npos || si.name == "openssl") return true;
+  for (const SubjectInfo& other : subjects) {
+    if (other.name.find(filter) != std::string::npos && KernelPeer(other.name) == si.name) {
+      return true;
+    }
   }
   return false;
 }
@@ -157,10 +172,7 @@ int Main(int argc, char** argv) {
     };
     std::vector<Timed> timed;
     for (const SubjectInfo& si : subjects) {
-      if (!opt.filter.empty() && si.name.find(opt.filter) == std::string::npos &&
-          si.name != "openssl") {
-        continue;
-      }
+      if (!opt.filter.empty() && !Selected(subjects, si, opt.filter)) continue;
       if (si.covers != nullptr && !si.covers(OpName(cell.op), cell.size)) continue;
       std::unique_ptr<Subject> s = si.make(si.variant, key, cell.key_len);
       std::fill(out.begin(), out.end(), 0);
@@ -219,6 +231,10 @@ int Main(int argc, char** argv) {
     }
     for (size_t i = first; i < results.size(); ++i) {
       results[i].vs_openssl = openssl_mbps > 0 ? results[i].mbps / openssl_mbps : 0;
+      const std::string peer = KernelPeer(results[i].subject);
+      for (size_t j = first; j < results.size() && !peer.empty(); ++j) {
+        if (results[j].subject == peer) results[i].vs_kernel = results[i].mbps / results[j].mbps;
+      }
     }
   }
   PrintTable(info, results);

@@ -27,17 +27,21 @@ using kernel_asm::Library;
 
 // What each glue's aria_ops holds on a CPU with every feature: {64-way, 32-way, 16-way} prefixes
 // ("" where the driver has no such width). The AES-NI flavours are what the AVX and AVX2 glue use
-// on a CPU without GFNI.
+// on a CPU without GFNI. `ours` is our path of the same design (register width, S-box
+// instructions), which the table compares with it; "" where we have none.
 struct Driver {
   const char* subject;
   const char* prefix[3];
+  const char* ours;
 };
 constexpr Driver kDrivers[] = {
-    {"kernel/avx", {"", "", "aria_aesni_avx_"}},
-    {"kernel/avx-gfni", {"", "", "aria_aesni_avx_gfni_"}},
-    {"kernel/avx2", {"", "aria_aesni_avx2_", "aria_aesni_avx_"}},
-    {"kernel/avx2-gfni", {"", "aria_aesni_avx2_gfni_", "aria_aesni_avx_gfni_"}},
-    {"kernel/avx512", {"aria_gfni_avx512_", "aria_aesni_avx2_gfni_", "aria_aesni_avx_gfni_"}},
+    {"kernel/avx", {"", "", "aria_aesni_avx_"}, "ours/aesni-avx"},
+    {"kernel/avx-gfni", {"", "", "aria_aesni_avx_gfni_"}, ""},
+    {"kernel/avx2", {"", "aria_aesni_avx2_", "aria_aesni_avx_"}, "ours/aesni-avx2"},
+    {"kernel/avx2-gfni", {"", "aria_aesni_avx2_gfni_", "aria_aesni_avx_gfni_"}, "ours/gfni-avx2"},
+    {"kernel/avx512",
+     {"aria_gfni_avx512_", "aria_aesni_avx2_gfni_", "aria_aesni_avx_gfni_"},
+     "ours/gfni-avx512"},
 };
 constexpr size_t kWays[3] = {64, 32, 16};
 
@@ -165,5 +169,12 @@ std::vector<SubjectInfo> KernelSubjects() {
 }
 
 std::string KernelNote() { return Get().note; }
+
+std::string KernelPeer(const std::string& ours) {
+  for (const Driver& d : kDrivers) {
+    if (ours == d.ours) return d.subject;
+  }
+  return "";
+}
 
 }  // namespace ariasuite::bench

@@ -16,6 +16,9 @@ struct Result {
   double mbps;          // 10^6 bytes per second, median of the repetitions
   double cpb;           // TSC ticks per byte, median
   double vs_openssl;    // mbps / OpenSSL's mbps for the same alg, op and size (0 if none)
+  // Ours: mbps / the mbps of the kernel's assembly of the same design (KernelPeer) in the same
+  // cell, 0 when that subject did not run in it.
+  double vs_kernel = 0;
 };
 
 struct RunInfo {
