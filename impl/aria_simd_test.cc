@@ -1,4 +1,4 @@
-// Cross-path differential test of the SIMD backends (aesni-avx, aesni-avx2, gfni-avx2,
+// Cross-path differential test of the SIMD backends (aesni-avx, aesni-avx2, vaes-avx2, gfni-avx2,
 // gfni-avx512): every entry point of each path against OpenSSL's EVP ARIA (ECB, CTR, GCM), against
 // the scalar backend, and GHASH against a bit-by-bit SP 800-38D §6.3 multiplication written here. Lengths cover every
 // block count up to three widest batches plus a partial one, misaligned and in-place buffers,
@@ -30,6 +30,7 @@ const Backend& BackendOf(Impl impl) {
   switch (impl) {
     case Impl::kAesniAvx: return internal::AesniAvxBackend();
     case Impl::kAesniAvx2: return internal::AesniAvx2Backend();
+    case Impl::kVaesAvx2: return internal::VaesAvx2Backend();
     case Impl::kGfniAvx2: return internal::GfniAvx2Backend();
     case Impl::kGfniAvx512: return internal::GfniAvx512Backend();
     default: return internal::ScalarBackend();
@@ -393,6 +394,7 @@ std::string ImplTestName(const ::testing::TestParamInfo<Impl>& info) {
   switch (info.param) {
     case Impl::kAesniAvx: return "AesniAvx";
     case Impl::kAesniAvx2: return "AesniAvx2";
+    case Impl::kVaesAvx2: return "VaesAvx2";
     case Impl::kGfniAvx2: return "GfniAvx2";
     case Impl::kGfniAvx512: return "GfniAvx512";
     default: return "Scalar";
@@ -400,8 +402,8 @@ std::string ImplTestName(const ::testing::TestParamInfo<Impl>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Paths, AriaSimdTest,
-                         ::testing::Values(Impl::kAesniAvx, Impl::kAesniAvx2, Impl::kGfniAvx2,
-                                           Impl::kGfniAvx512),
+                         ::testing::Values(Impl::kAesniAvx, Impl::kAesniAvx2, Impl::kVaesAvx2,
+                                           Impl::kGfniAvx2, Impl::kGfniAvx512),
                          ImplTestName);
 
 }  // namespace

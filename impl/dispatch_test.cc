@@ -23,7 +23,7 @@ namespace {
 
 CpuFeatures AllFeatures() {
   CpuFeatures f;
-  f.ssse3 = f.pclmulqdq = f.aesni = f.avx = f.avx2 = f.gfni = f.vpclmulqdq = true;
+  f.ssse3 = f.pclmulqdq = f.aesni = f.avx = f.avx2 = f.gfni = f.vaes = f.vpclmulqdq = true;
   f.avx512f = f.avx512bw = f.avx512vl = f.os_ymm = f.os_zmm = true;
   return f;
 }
@@ -52,6 +52,14 @@ TEST(CpuFeaturesTest, EachMissingFeatureIsNamed) {
   f.pclmulqdq = false;
   EXPECT_FALSE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
   EXPECT_EQ(missing, "PCLMULQDQ");
+
+  f = AllFeatures();
+  f.gfni = false;  // Zen 3: VAES and VPCLMULQDQ without GFNI.
+  EXPECT_TRUE(PathRunsOn(Impl::kVaesAvx2, f, &missing));
+  f.vaes = false;  // Haswell to Skylake: AES-NI only.
+  EXPECT_FALSE(PathRunsOn(Impl::kVaesAvx2, f, &missing));
+  EXPECT_EQ(missing, "VAES");
+  EXPECT_TRUE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
 
   f = AllFeatures();
   f.os_zmm = false;  // AVX-512 CPU, but the OS does not save ZMM/opmask state.
@@ -89,7 +97,7 @@ TEST(CpuFeaturesTest, NamesListWhatIsThere) {
   EXPECT_EQ(CpuFeatureNames(f), "aes vaes os-zmm");
   f = AllFeatures();
   EXPECT_EQ(CpuFeatureNames(f),
-            "ssse3 pclmulqdq aes avx avx2 gfni vpclmulqdq avx512f avx512bw avx512vl os-ymm os-zmm");
+            "ssse3 pclmulqdq aes avx avx2 gfni vaes vpclmulqdq avx512f avx512bw avx512vl os-ymm os-zmm");
 }
 
 TEST(DispatchTest, SupportFollowsHostFeatures) {
@@ -143,7 +151,7 @@ TEST_P(DispatchPathTest, RequestedPathActuallyRuns) {
 
 INSTANTIATE_TEST_SUITE_P(Paths, DispatchPathTest,
                          ::testing::Values(Impl::kScalar, Impl::kAesniAvx, Impl::kAesniAvx2,
-                                           Impl::kGfniAvx2, Impl::kGfniAvx512),
+                                           Impl::kVaesAvx2, Impl::kGfniAvx2, Impl::kGfniAvx512),
                          [](const ::testing::TestParamInfo<Impl>& info) {
                            std::string name = ImplName(info.param);
                            std::string out;
@@ -171,8 +179,8 @@ TEST(ImplFromEnvironmentTest, UnknownNameIsAnErrorNotAnExit) {
   std::string error;
   EXPECT_EQ(ImplFromEnvironment(&error), std::nullopt);
   EXPECT_EQ(error,
-            "ARIASUITE_IMPL=sse9 is not a known path (scalar, aesni-avx, aesni-avx2, gfni-avx2, "
-            "gfni-avx512)");
+            "ARIASUITE_IMPL=sse9 is not a known path (scalar, aesni-avx, aesni-avx2, vaes-avx2, "
+            "gfni-avx2, gfni-avx512)");
   unsetenv("ARIASUITE_IMPL");
 }
 

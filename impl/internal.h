@@ -48,7 +48,7 @@ using GcmBulkFn = void (*)(const AriaKey& key, const GhashKey& hkey, uint8_t xi[
 
 struct Backend {
   Impl impl;
-  const char* name;  // "scalar", "aesni-avx", "aesni-avx2", "gfni-avx2", "gfni-avx512"
+  const char* name;  // "scalar", "aesni-avx", "aesni-avx2", "vaes-avx2", "gfni-avx2", "gfni-avx512"
   CryptBlocksFn crypt_blocks;
   CtrFn ctr32;
   CtrFn ctr128;
@@ -63,6 +63,7 @@ struct Backend {
 const Backend& ScalarBackend();
 const Backend& AesniAvxBackend();
 const Backend& AesniAvx2Backend();
+const Backend& VaesAvx2Backend();
 const Backend& GfniAvx2Backend();
 const Backend& GfniAvx512Backend();
 

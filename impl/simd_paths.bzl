@@ -13,6 +13,13 @@ SIMD_PATH_COPTS = {
         "-mavx2",
         "-mpclmul",
     ],
+    "aria_vaes_avx2": [
+        "-maes",
+        "-mvaes",
+        "-mavx2",
+        "-mpclmul",
+        "-mvpclmulqdq",
+    ],
     "aria_gfni_avx2": [
         "-mgfni",
         "-mavx2",

@@ -28,7 +28,8 @@ using kernel_asm::Library;
 // What each glue's aria_ops holds on a CPU with every feature: {64-way, 32-way, 16-way} prefixes
 // ("" where the driver has no such width). The AES-NI flavours are what the AVX and AVX2 glue use
 // on a CPU without GFNI. `ours` is our path of the same design (register width, S-box
-// instructions), which the table compares with it; "" where we have none.
+// instructions), which the table compares with it; "" where we have none. (vaes-avx2 has no peer:
+// the kernel's AVX2 driver takes VAES nowhere.)
 struct Driver {
   const char* subject;
   const char* prefix[3];
