@@ -1,9 +1,9 @@
 // Cross-path differential test of the SIMD backends (aesni-avx, aesni-avx2, vaes-avx2, gfni-avx2,
 // gfni-avx512): every entry point of each path against OpenSSL's EVP ARIA (ECB, CTR, GCM), against
-// the scalar backend, and GHASH against a bit-by-bit SP 800-38D §6.3 multiplication written here. Lengths cover every
-// block count up to three widest batches plus a partial one, misaligned and in-place buffers,
-// counters next to the 32/64/96-bit carries and the 2^32 wrap of inc32. A path this CPU cannot run
-// is skipped with the missing feature named.
+// the scalar backend, and GHASH against a bit-by-bit SP 800-38D §6.3 multiplication written here.
+// Lengths cover every block count up to three widest batches plus a partial one, misaligned and
+// in-place buffers, counters next to the 32/64/96-bit carries and the 2^32 wrap of inc32. A path
+// this CPU cannot run is skipped with the missing feature named.
 #include <openssl/evp.h>
 
 #include <cstdint>

@@ -54,9 +54,9 @@ struct Need {
 // //impl:dispatch_isa_test): aesni-avx is -maes -mavx -mpclmul (its byte shuffles are VEX
 // VPSHUFB, an AVX instruction, so SSSE3 is not asked for); aesni-avx2 is -maes -mavx2 -mpclmul
 // (xmm AESENCLAST and PCLMULQDQ on the halves of ymm registers, no VAES); vaes-avx2 is -maes
-// -mvaes -mavx2 -mpclmul -mvpclmulqdq (ymm VAESENCLAST, ymm VPCLMULQDQ); gfni-avx2 is -mgfni -mavx2 -mpclmul
-// -mvpclmulqdq (ymm VPCLMULQDQ for GHASH); gfni-avx512 adds AVX512F/BW/VL (ZMM, byte shuffles and
-// masks, ternary logic on xmm/ymm).
+// -mvaes -mavx2 -mpclmul -mvpclmulqdq (ymm VAESENCLAST, ymm VPCLMULQDQ); gfni-avx2 is -mgfni -mavx2
+// -mpclmul -mvpclmulqdq (ymm VPCLMULQDQ for GHASH); gfni-avx512 adds AVX512F/BW/VL (ZMM, byte
+// shuffles and masks, ternary logic on xmm/ymm).
 constexpr Need kAesniAvx[] = {{"AES-NI", &CpuFeatures::aesni},
                               {"AVX", &CpuFeatures::avx},
                               {"PCLMULQDQ", &CpuFeatures::pclmulqdq},

@@ -96,8 +96,9 @@ TEST(CpuFeaturesTest, NamesListWhatIsThere) {
   f.aesni = f.vaes = f.os_zmm = true;
   EXPECT_EQ(CpuFeatureNames(f), "aes vaes os-zmm");
   f = AllFeatures();
-  EXPECT_EQ(CpuFeatureNames(f),
-            "ssse3 pclmulqdq aes avx avx2 gfni vaes vpclmulqdq avx512f avx512bw avx512vl os-ymm os-zmm");
+  EXPECT_EQ(
+      CpuFeatureNames(f),
+      "ssse3 pclmulqdq aes avx avx2 gfni vaes vpclmulqdq avx512f avx512bw avx512vl os-ymm os-zmm");
 }
 
 TEST(DispatchTest, SupportFollowsHostFeatures) {

@@ -55,12 +55,11 @@ struct Options {
 
 Options Parse(int argc, char** argv) {
   Options o;
-  const std::string error =
-      cli::ParseFlags(argc, argv,
-                      {cli::StringFlag("--json", &o.json), cli::StringFlag("--svg", &o.svg),
-                       cli::StringFlag("--filter", &o.filter), cli::BoolFlag("--quick", &o.quick),
-                       cli::StringFlag("--repetitions", &o.repetitions),
-                       cli::StringFlag("--rep-ms", &o.rep_ms)});
+  const std::string error = cli::ParseFlags(
+      argc, argv,
+      {cli::StringFlag("--json", &o.json), cli::StringFlag("--svg", &o.svg),
+       cli::StringFlag("--filter", &o.filter), cli::BoolFlag("--quick", &o.quick),
+       cli::StringFlag("--repetitions", &o.repetitions), cli::StringFlag("--rep-ms", &o.rep_ms)});
   if (!error.empty()) Usage(error);
   if (o.repetitions.empty() != o.rep_ms.empty()) {
     Usage("--repetitions and --rep-ms go together");
