@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "impl/aria.h"
@@ -27,22 +28,26 @@ using kernel_asm::Library;
 
 // What each glue's aria_ops holds on a CPU with every feature: {64-way, 32-way, 16-way} prefixes
 // ("" where the driver has no such width). The AES-NI flavours are what the AVX and AVX2 glue use
-// on a CPU without GFNI. `ours` is our path of the same design (register width, S-box
-// instructions), which the table compares with it; "" where we have none. (vaes-avx2 has no peer:
-// the kernel's AVX2 driver takes VAES nowhere.)
+// on a CPU without GFNI.
 struct Driver {
   const char* subject;
   const char* prefix[3];
-  const char* ours;
 };
 constexpr Driver kDrivers[] = {
-    {"kernel/avx", {"", "", "aria_aesni_avx_"}, "ours/aesni-avx"},
-    {"kernel/avx-gfni", {"", "", "aria_aesni_avx_gfni_"}, ""},
-    {"kernel/avx2", {"", "aria_aesni_avx2_", "aria_aesni_avx_"}, "ours/aesni-avx2"},
-    {"kernel/avx2-gfni", {"", "aria_aesni_avx2_gfni_", "aria_aesni_avx_gfni_"}, "ours/gfni-avx2"},
-    {"kernel/avx512",
-     {"aria_gfni_avx512_", "aria_aesni_avx2_gfni_", "aria_aesni_avx_gfni_"},
-     "ours/gfni-avx512"},
+    {"kernel/avx", {"", "", "aria_aesni_avx_"}},
+    {"kernel/avx-gfni", {"", "", "aria_aesni_avx_gfni_"}},
+    {"kernel/avx2", {"", "aria_aesni_avx2_", "aria_aesni_avx_"}},
+    {"kernel/avx2-gfni", {"", "aria_aesni_avx2_gfni_", "aria_aesni_avx_gfni_"}},
+    {"kernel/avx512", {"aria_gfni_avx512_", "aria_aesni_avx2_gfni_", "aria_aesni_avx_gfni_"}},
+};
+
+// Each of our paths and the kernel driver of the same design (register width, S-box
+// instructions), which the table compares it with. The kernel's AES-NI/AVX2 code takes VAES
+// nowhere (two xmm AES-NI operations per ymm), so it is vaes-avx2's reference too.
+constexpr std::pair<const char*, const char*> kPeers[] = {
+    {"ours/aesni-avx", "kernel/avx"},      {"ours/aesni-avx2", "kernel/avx2"},
+    {"ours/vaes-avx2", "kernel/avx2"},     {"ours/gfni-avx2", "kernel/avx2-gfni"},
+    {"ours/gfni-avx512", "kernel/avx512"},
 };
 constexpr size_t kWays[3] = {64, 32, 16};
 
@@ -172,8 +177,8 @@ std::vector<SubjectInfo> KernelSubjects() {
 std::string KernelNote() { return Get().note; }
 
 std::string KernelPeer(const std::string& ours) {
-  for (const Driver& d : kDrivers) {
-    if (ours == d.ours) return d.subject;
+  for (const auto& [path, kernel] : kPeers) {
+    if (ours == path) return kernel;
   }
   return "";
 }

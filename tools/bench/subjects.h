@@ -47,8 +47,9 @@ std::unique_ptr<Subject> MakeCryptopp(const std::string&, const uint8_t* key, si
 // assembled a kernel tree; KernelNote() names the kernel, or says why there are no such subjects.
 std::vector<SubjectInfo> KernelSubjects();
 std::string KernelNote();
-// The kernel subject of the same design as our path `ours` ("ours/aesni-avx2" -> "kernel/avx2":
-// AES-NI S-boxes on ymm; "ours/gfni-avx512" -> "kernel/avx512"), "" when the kernel has none.
+// The kernel subject of the same design as our path `ours` ("ours/aesni-avx2" and
+// "ours/vaes-avx2" -> "kernel/avx2": AES S-boxes on ymm; "ours/gfni-avx512" -> "kernel/avx512"),
+// "" when the kernel has none.
 std::string KernelPeer(const std::string& ours);
 
 // "OpenSSL 3.0.x", "Botan 2.19.x", "Crypto++ 870".
