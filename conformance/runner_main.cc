@@ -36,7 +36,8 @@ constexpr char kUsageHead[] =
     "                             [--max-failures N] FILE...\n"
     "  --impl LIST       implementations under test, comma-separated (default: ours):\n"
     "                    ours (every path; paths this CPU lacks are SKIP), ours/scalar,\n"
-    "                    ours/aesni-avx, ours/gfni-avx2, ours/gfni-avx512, exec:PROGRAM, none\n";
+    "                    ours/aesni-avx, ours/aesni-avx2, ours/vaes-avx2, ours/gfni-avx2,\n"
+    "                    ours/gfni-avx512, exec:PROGRAM, none\n";
 
 constexpr char kUsageTail[] =
     "  --format F        auto (default), wycheproof, cavp, evp, testmgr, botan, cryptopp,\n"

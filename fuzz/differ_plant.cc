@@ -15,8 +15,8 @@
 namespace ariasuite::fuzz {
 namespace {
 
-constexpr const char* kOurPaths[] = {"ours/scalar", "ours/aesni-avx", "ours/gfni-avx2",
-                                     "ours/gfni-avx512"};
+constexpr const char* kOurPaths[] = {"ours/scalar",    "ours/aesni-avx", "ours/aesni-avx2",
+                                     "ours/vaes-avx2", "ours/gfni-avx2", "ours/gfni-avx512"};
 
 int Plant(const std::string& scenario) {
   if (scenario == "shared-layer-wrong") {

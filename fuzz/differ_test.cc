@@ -93,7 +93,8 @@ TEST(DifferTest, BrokenBackendAgreesWithNobody) {
 // aria_gcm_stream): the majority of our paths must not outvote it.
 TEST(DifferTest, SharedLayerOfOursWrongAgainstOneOracleIsOurs) {
   Differ d("gcm-seal");
-  for (const char* p : {"ours/scalar", "ours/aesni-avx", "ours/gfni-avx2", "ours/gfni-avx512"}) {
+  for (const char* p : {"ours/scalar", "ours/aesni-avx", "ours/aesni-avx2", "ours/vaes-avx2",
+                        "ours/gfni-avx2", "ours/gfni-avx512"}) {
     d.Add(p, true, Accepted({9}, {9}));
   }
   d.Add("openssl", false, Accepted({1}, {2}));

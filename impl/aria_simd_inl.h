@@ -687,8 +687,18 @@ struct Ctr128Job {
     NoHook hook;
     uint64_t l = lo + first;
     uint64_t h = hi + (l < lo);
-    Ctr128Regs<T>(x, h, l);
-    CryptRegs<T, Sbox<T>>(x, *rk, hook);
+    if ((l & 0xffffffffu) <= 0xffffffffu - (T::kBlocks - 1)) {
+      // The low 32 bits do not wrap inside the batch, so its counters are inc32 steps of block 0
+      // (bytes 0..11 fixed): built byte-sliced as Ctr32Job's, which saves the input transpose.
+      // The counter is public, so the branch leaks nothing.
+      uint8_t block[16];
+      StoreBe128(block, h, l);
+      Ctr32SlicedRegs<T>(x, block, static_cast<uint32_t>(l));
+      CryptSliced<T, Sbox<T>>(x, *rk, hook);
+    } else {
+      Ctr128Regs<T>(x, h, l);
+      CryptRegs<T, Sbox<T>>(x, *rk, hook);
+    }
     XorBatch<T>(x, in + 16 * first, n);
     StoreBatch<T>(out + 16 * first, x, n);
   }

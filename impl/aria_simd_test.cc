@@ -1,9 +1,9 @@
-// Cross-path differential test of the SIMD backends (aesni-avx, gfni-avx2, gfni-avx512): every
-// entry point of each path against OpenSSL's EVP ARIA (ECB, CTR, GCM), against the scalar backend,
-// and GHASH against a bit-by-bit SP 800-38D §6.3 multiplication written here. Lengths cover every
-// block count up to three widest batches plus a partial one, misaligned and in-place buffers,
-// counters next to the 32/64/96-bit carries and the 2^32 wrap of inc32. A path this CPU cannot run
-// is skipped with the missing feature named.
+// Cross-path differential test of the SIMD backends (aesni-avx, aesni-avx2, vaes-avx2, gfni-avx2,
+// gfni-avx512): every entry point of each path against OpenSSL's EVP ARIA (ECB, CTR, GCM), against
+// the scalar backend, and GHASH against a bit-by-bit SP 800-38D §6.3 multiplication written here.
+// Lengths cover every block count up to three widest batches plus a partial one, misaligned and
+// in-place buffers, counters next to the 32/64/96-bit carries and the 2^32 wrap of inc32. A path
+// this CPU cannot run is skipped with the missing feature named.
 #include <openssl/evp.h>
 
 #include <cstdint>
@@ -29,6 +29,8 @@ using internal::Backend;
 const Backend& BackendOf(Impl impl) {
   switch (impl) {
     case Impl::kAesniAvx: return internal::AesniAvxBackend();
+    case Impl::kAesniAvx2: return internal::AesniAvx2Backend();
+    case Impl::kVaesAvx2: return internal::VaesAvx2Backend();
     case Impl::kGfniAvx2: return internal::GfniAvx2Backend();
     case Impl::kGfniAvx512: return internal::GfniAvx512Backend();
     default: return internal::ScalarBackend();
@@ -427,6 +429,8 @@ TEST_P(AriaSimdTest, GcmBulkTagMaskIsEncryptedJ0) {
 std::string ImplTestName(const ::testing::TestParamInfo<Impl>& info) {
   switch (info.param) {
     case Impl::kAesniAvx: return "AesniAvx";
+    case Impl::kAesniAvx2: return "AesniAvx2";
+    case Impl::kVaesAvx2: return "VaesAvx2";
     case Impl::kGfniAvx2: return "GfniAvx2";
     case Impl::kGfniAvx512: return "GfniAvx512";
     default: return "Scalar";
@@ -434,7 +438,8 @@ std::string ImplTestName(const ::testing::TestParamInfo<Impl>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Paths, AriaSimdTest,
-                         ::testing::Values(Impl::kAesniAvx, Impl::kGfniAvx2, Impl::kGfniAvx512),
+                         ::testing::Values(Impl::kAesniAvx, Impl::kAesniAvx2, Impl::kVaesAvx2,
+                                           Impl::kGfniAvx2, Impl::kGfniAvx512),
                          ImplTestName);
 
 }  // namespace

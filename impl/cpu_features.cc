@@ -52,12 +52,26 @@ struct Need {
 
 // What each path's code actually executes (its copts; checked against the disassembled objects by
 // //impl:dispatch_isa_test): aesni-avx is -maes -mavx -mpclmul (its byte shuffles are VEX
-// VPSHUFB, an AVX instruction, so SSSE3 is not asked for); gfni-avx2 is -mgfni -mavx2 -mpclmul
-// -mvpclmulqdq (ymm VPCLMULQDQ for GHASH); gfni-avx512 adds AVX512F/BW/VL (ZMM, byte shuffles and
-// masks, ternary logic on xmm/ymm).
+// VPSHUFB, an AVX instruction, so SSSE3 is not asked for); aesni-avx2 is -maes -mavx2 -mpclmul
+// (xmm AESENCLAST and PCLMULQDQ on the halves of ymm registers, no VAES); vaes-avx2 is -maes
+// -mvaes -mavx2 -mpclmul -mvpclmulqdq (ymm VAESENCLAST, ymm VPCLMULQDQ); gfni-avx2 is -mgfni -mavx2
+// -mpclmul -mvpclmulqdq (ymm VPCLMULQDQ for GHASH); gfni-avx512 adds AVX512F/BW/VL (ZMM, byte
+// shuffles and masks, ternary logic on xmm/ymm).
 constexpr Need kAesniAvx[] = {{"AES-NI", &CpuFeatures::aesni},
                               {"AVX", &CpuFeatures::avx},
                               {"PCLMULQDQ", &CpuFeatures::pclmulqdq},
+                              {"OS YMM state", &CpuFeatures::os_ymm}};
+constexpr Need kAesniAvx2[] = {{"AES-NI", &CpuFeatures::aesni},
+                               {"AVX", &CpuFeatures::avx},
+                               {"AVX2", &CpuFeatures::avx2},
+                               {"PCLMULQDQ", &CpuFeatures::pclmulqdq},
+                               {"OS YMM state", &CpuFeatures::os_ymm}};
+constexpr Need kVaesAvx2[] = {{"AES-NI", &CpuFeatures::aesni},
+                              {"VAES", &CpuFeatures::vaes},
+                              {"AVX", &CpuFeatures::avx},
+                              {"AVX2", &CpuFeatures::avx2},
+                              {"PCLMULQDQ", &CpuFeatures::pclmulqdq},
+                              {"VPCLMULQDQ", &CpuFeatures::vpclmulqdq},
                               {"OS YMM state", &CpuFeatures::os_ymm}};
 constexpr Need kGfniAvx2[] = {{"GFNI", &CpuFeatures::gfni},
                               {"AVX", &CpuFeatures::avx},
@@ -104,6 +118,8 @@ bool PathRunsOn(Impl impl, const CpuFeatures& f, std::string* missing) {
   switch (impl) {
     case Impl::kScalar: return true;
     case Impl::kAesniAvx: return Check(kAesniAvx, f, missing);
+    case Impl::kAesniAvx2: return Check(kAesniAvx2, f, missing);
+    case Impl::kVaesAvx2: return Check(kVaesAvx2, f, missing);
     case Impl::kGfniAvx2: return Check(kGfniAvx2, f, missing);
     case Impl::kGfniAvx512: return Check(kGfniAvx512, f, missing);
   }
@@ -133,6 +149,8 @@ std::string PathRequirements(Impl impl) {
   switch (impl) {
     case Impl::kScalar: return "none";
     case Impl::kAesniAvx: return Join(kAesniAvx);
+    case Impl::kAesniAvx2: return Join(kAesniAvx2);
+    case Impl::kVaesAvx2: return Join(kVaesAvx2);
     case Impl::kGfniAvx2: return Join(kGfniAvx2);
     case Impl::kGfniAvx512: return Join(kGfniAvx512);
   }

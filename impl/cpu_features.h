@@ -17,7 +17,7 @@ struct CpuFeatures {
   bool avx = false;
   bool avx2 = false;
   bool gfni = false;
-  bool vaes = false;  // no path needs it; reported by CpuFeatureNames
+  bool vaes = false;
   bool vpclmulqdq = false;
   bool avx512f = false;
   bool avx512bw = false;

@@ -13,6 +13,8 @@ const internal::Backend* RealBackend(Impl impl) {
   switch (impl) {
     case Impl::kScalar: return &internal::ScalarBackend();
     case Impl::kAesniAvx: return &internal::AesniAvxBackend();
+    case Impl::kAesniAvx2: return &internal::AesniAvx2Backend();
+    case Impl::kVaesAvx2: return &internal::VaesAvx2Backend();
     case Impl::kGfniAvx2: return &internal::GfniAvx2Backend();
     case Impl::kGfniAvx512: return &internal::GfniAvx512Backend();
   }

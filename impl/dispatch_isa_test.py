@@ -16,7 +16,8 @@ x86-64 baseline only; path (cpu_features.cc) may use XGETBV (gas: xsave), which 
 says OSXSAVE.
 
 The comparison plants its own mismatches (the gfni-avx512 table minus AVX512VL, the gfni-avx2
-table plus AVX512VL) and expects both to be reported, so the gate cannot pass by checking nothing.
+table plus AVX512VL, the aesni-avx2 table minus AVX2, the vaes-avx2 table minus VAES) and expects
+each to be reported, so the gate cannot pass by checking nothing.
 """
 import glob
 import os
@@ -36,6 +37,8 @@ import unittest_junit  # noqa: E402
 # Path -> the cc_library holding its ISA-flagged code (impl/BUILD).
 PATH_LIBS = {
     "aesni-avx": "aria_aesni_avx",
+    "aesni-avx2": "aria_aesni_avx2",
+    "vaes-avx2": "aria_vaes_avx2",
     "gfni-avx2": "aria_gfni_avx2",
     "gfni-avx512": "aria_gfni_avx512",
 }
@@ -47,7 +50,7 @@ BASELINE_ALLOWED = {"path": {"xsave"}}  # XGETBV, after CPUID.1:ECX.OSXSAVE
 # GNU as extension -> CpuFeatures name (impl/cpu_features.cc's Need names).
 GAS_TO_FEATURE = {
     "aes": "AES-NI", "avx": "AVX", "avx2": "AVX2", "pclmul": "PCLMULQDQ",
-    "vpclmulqdq": "VPCLMULQDQ", "gfni": "GFNI", "ssse3": "SSSE3", "avx512f": "AVX512F",
+    "vpclmulqdq": "VPCLMULQDQ", "vaes": "VAES", "gfni": "GFNI", "ssse3": "SSSE3", "avx512f": "AVX512F",
     "avx512bw": "AVX512BW", "avx512vl": "AVX512VL",
 }
 OS_YMM, OS_ZMM = "OS YMM state", "OS ZMM state"
@@ -210,6 +213,17 @@ class DispatchIsaTest(unittest.TestCase):
         self.assertEqual(len(problems), 1)
         self.assertIn("requires more than the code needs", problems[0])
         self.assertIn("AVX512VL", problems[0])
+        # aesni-avx2 is for AVX2 CPUs without GFNI, VAES or VPCLMULQDQ: dropping AVX2 from its
+        # table (its ymm byte shuffles, unpacks and XORs are AVX2) must be caught.
+        minus_avx2 = [r for r in self.table["aesni-avx2"] if r != "AVX2"]
+        self.assertIn("AVX2", self.table["aesni-avx2"])
+        self.assertEqual(compare("aesni-avx2", minus_avx2, self.used["aesni-avx2"][0]),
+                         ["aesni-avx2: dispatch requires less than the code uses: missing AVX2"])
+        # vaes-avx2 without VAES in its table: its ymm VAESENCLAST must be caught.
+        minus_vaes = [r for r in self.table["vaes-avx2"] if r != "VAES"]
+        self.assertIn("VAES", self.table["vaes-avx2"])
+        self.assertEqual(compare("vaes-avx2", minus_vaes, self.used["vaes-avx2"][0]),
+                         ["vaes-avx2: dispatch requires less than the code uses: missing VAES"])
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ namespace {
 
 CpuFeatures AllFeatures() {
   CpuFeatures f;
-  f.ssse3 = f.pclmulqdq = f.aesni = f.avx = f.avx2 = f.gfni = f.vpclmulqdq = true;
+  f.ssse3 = f.pclmulqdq = f.aesni = f.avx = f.avx2 = f.gfni = f.vaes = f.vpclmulqdq = true;
   f.avx512f = f.avx512bw = f.avx512vl = f.os_ymm = f.os_zmm = true;
   return f;
 }
@@ -38,6 +38,28 @@ TEST(CpuFeaturesTest, EachMissingFeatureIsNamed) {
   EXPECT_FALSE(PathRunsOn(Impl::kGfniAvx2, f, &missing));
   EXPECT_EQ(missing, "GFNI");
   EXPECT_TRUE(PathRunsOn(Impl::kAesniAvx, f, &missing));
+  EXPECT_TRUE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
+
+  f = AllFeatures();
+  f.avx2 = false;  // Sandy Bridge / Ivy Bridge: AES-NI and AVX only.
+  EXPECT_FALSE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
+  EXPECT_EQ(missing, "AVX2");
+  EXPECT_TRUE(PathRunsOn(Impl::kAesniAvx, f, &missing));
+
+  f = AllFeatures();
+  f.vpclmulqdq = false;  // aesni-avx2 uses xmm PCLMULQDQ only.
+  EXPECT_TRUE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
+  f.pclmulqdq = false;
+  EXPECT_FALSE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
+  EXPECT_EQ(missing, "PCLMULQDQ");
+
+  f = AllFeatures();
+  f.gfni = false;  // Zen 3: VAES and VPCLMULQDQ without GFNI.
+  EXPECT_TRUE(PathRunsOn(Impl::kVaesAvx2, f, &missing));
+  f.vaes = false;  // Haswell to Skylake: AES-NI only.
+  EXPECT_FALSE(PathRunsOn(Impl::kVaesAvx2, f, &missing));
+  EXPECT_EQ(missing, "VAES");
+  EXPECT_TRUE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
 
   f = AllFeatures();
   f.os_zmm = false;  // AVX-512 CPU, but the OS does not save ZMM/opmask state.
@@ -59,6 +81,8 @@ TEST(CpuFeaturesTest, EachMissingFeatureIsNamed) {
   f.aesni = false;
   EXPECT_FALSE(PathRunsOn(Impl::kAesniAvx, f, &missing));
   EXPECT_EQ(missing, "AES-NI");
+  EXPECT_FALSE(PathRunsOn(Impl::kAesniAvx2, f, &missing));
+  EXPECT_EQ(missing, "AES-NI");
 
   f = AllFeatures();
   f.vpclmulqdq = false;
@@ -72,8 +96,9 @@ TEST(CpuFeaturesTest, NamesListWhatIsThere) {
   f.aesni = f.vaes = f.os_zmm = true;
   EXPECT_EQ(CpuFeatureNames(f), "aes vaes os-zmm");
   f = AllFeatures();
-  EXPECT_EQ(CpuFeatureNames(f),
-            "ssse3 pclmulqdq aes avx avx2 gfni vpclmulqdq avx512f avx512bw avx512vl os-ymm os-zmm");
+  EXPECT_EQ(
+      CpuFeatureNames(f),
+      "ssse3 pclmulqdq aes avx avx2 gfni vaes vpclmulqdq avx512f avx512bw avx512vl os-ymm os-zmm");
 }
 
 TEST(DispatchTest, SupportFollowsHostFeatures) {
@@ -126,8 +151,8 @@ TEST_P(DispatchPathTest, RequestedPathActuallyRuns) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Paths, DispatchPathTest,
-                         ::testing::Values(Impl::kScalar, Impl::kAesniAvx, Impl::kGfniAvx2,
-                                           Impl::kGfniAvx512),
+                         ::testing::Values(Impl::kScalar, Impl::kAesniAvx, Impl::kAesniAvx2,
+                                           Impl::kVaesAvx2, Impl::kGfniAvx2, Impl::kGfniAvx512),
                          [](const ::testing::TestParamInfo<Impl>& info) {
                            std::string name = ImplName(info.param);
                            std::string out;
@@ -155,7 +180,8 @@ TEST(ImplFromEnvironmentTest, UnknownNameIsAnErrorNotAnExit) {
   std::string error;
   EXPECT_EQ(ImplFromEnvironment(&error), std::nullopt);
   EXPECT_EQ(error,
-            "ARIASUITE_IMPL=sse9 is not a known path (scalar, aesni-avx, gfni-avx2, gfni-avx512)");
+            "ARIASUITE_IMPL=sse9 is not a known path (scalar, aesni-avx, aesni-avx2, vaes-avx2, "
+            "gfni-avx2, gfni-avx512)");
   unsetenv("ARIASUITE_IMPL");
 }
 

@@ -51,7 +51,7 @@ using GcmBulkFn = void (*)(const AriaKey& key, const GhashKey& hkey, uint8_t xi[
 
 struct Backend {
   Impl impl;
-  const char* name;  // "scalar", "aesni-avx", "gfni-avx2", "gfni-avx512"
+  const char* name;  // "scalar", "aesni-avx", "aesni-avx2", "vaes-avx2", "gfni-avx2", "gfni-avx512"
   CryptBlocksFn crypt_blocks;
   CtrFn ctr32;
   CtrFn ctr128;
@@ -65,6 +65,8 @@ struct Backend {
 // its functions on a CPU without those features is undefined, so go through dispatch.h.
 const Backend& ScalarBackend();
 const Backend& AesniAvxBackend();
+const Backend& AesniAvx2Backend();
+const Backend& VaesAvx2Backend();
 const Backend& GfniAvx2Backend();
 const Backend& GfniAvx512Backend();
 

@@ -16,10 +16,9 @@ struct ImplInfo {
 };
 
 constexpr ImplInfo kImpls[] = {
-    {Impl::kScalar, "scalar"},
-    {Impl::kAesniAvx, "aesni-avx"},
-    {Impl::kGfniAvx2, "gfni-avx2"},
-    {Impl::kGfniAvx512, "gfni-avx512"},
+    {Impl::kScalar, "scalar"},        {Impl::kAesniAvx, "aesni-avx"},
+    {Impl::kAesniAvx2, "aesni-avx2"}, {Impl::kVaesAvx2, "vaes-avx2"},
+    {Impl::kGfniAvx2, "gfni-avx2"},   {Impl::kGfniAvx512, "gfni-avx512"},
 };
 
 Impl WidestSupported() {
@@ -69,7 +68,8 @@ std::optional<Impl> ImplFromEnvironment(std::string* error) {
     if (!impl) {
       if (error != nullptr) {
         *error = std::string("ARIASUITE_IMPL=") + forced +
-                 " is not a known path (scalar, aesni-avx, gfni-avx2, gfni-avx512)";
+                 " is not a known path (scalar, aesni-avx, aesni-avx2, vaes-avx2, gfni-avx2, "
+                 "gfni-avx512)";
       }
       return std::nullopt;
     }

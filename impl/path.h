@@ -15,11 +15,13 @@ namespace ariasuite {
 enum class Impl {
   kScalar,
   kAesniAvx,    // AES-NI + AVX, 16 blocks per call.
+  kAesniAvx2,   // AES-NI + AVX2, 32 blocks per call.
+  kVaesAvx2,    // VAES + AVX2 (the aesni-avx2 design on whole ymm registers), 32 blocks per call.
   kGfniAvx2,    // GFNI + AVX2, 32 blocks per call.
   kGfniAvx512,  // GFNI + AVX-512 F/BW/VL, 64 blocks per call.
 };
 
-// Stable path names: "scalar", "aesni-avx", "gfni-avx2", "gfni-avx512".
+// Stable path names: "scalar", "aesni-avx", "aesni-avx2", "vaes-avx2", "gfni-avx2", "gfni-avx512".
 const char* ImplName(Impl impl);
 std::optional<Impl> ParseImpl(std::string_view name);
 
@@ -36,9 +38,9 @@ std::vector<Impl> AvailableImpls();
 // The path the environment forces: ARIASUITE_IMPL when set and not empty, else the widest
 // supported path. When ARIASUITE_IMPL names no path, or one this CPU cannot run, returns nullopt
 // and sets *error to a one-line message naming the variable, its value and why (e.g.
-// "ARIASUITE_IMPL=sse9 is not a known path (scalar, aesni-avx, gfni-avx2, gfni-avx512)"). The
-// library never exits: a program that honours ARIASUITE_IMPL calls this at start, prints the
-// error and exits itself.
+// "ARIASUITE_IMPL=sse9 is not a known path (scalar, aesni-avx, aesni-avx2, vaes-avx2, gfni-avx2,
+// gfni-avx512)"). The library never exits: a program that honours ARIASUITE_IMPL calls this at
+// start, prints the error and exits itself.
 std::optional<Impl> ImplFromEnvironment(std::string* error);
 
 // The path used when a caller does not name one, chosen once on first use: ImplFromEnvironment's

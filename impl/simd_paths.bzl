@@ -8,6 +8,18 @@ SIMD_PATH_COPTS = {
         "-mavx",
         "-mpclmul",
     ],
+    "aria_aesni_avx2": [
+        "-maes",
+        "-mavx2",
+        "-mpclmul",
+    ],
+    "aria_vaes_avx2": [
+        "-maes",
+        "-mvaes",
+        "-mavx2",
+        "-mpclmul",
+        "-mvpclmulqdq",
+    ],
     "aria_gfni_avx2": [
         "-mgfni",
         "-mavx2",

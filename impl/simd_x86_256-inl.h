@@ -1,7 +1,9 @@
 // x86 operations on one 256-bit register (ymm, two 128-bit lanes = two blocks), written once for
-// every path that uses them (gfni-avx2, gfni-avx512); see simd_x86_128-inl.h for the contract.
-// AVX2 at least; with AVX-512VL/BW the masked moves, blends and three-way XOR use opmask and
-// ternary-logic forms.
+// every path that uses them (aesni-avx2, gfni-avx2, gfni-avx512); see simd_x86_128-inl.h for the
+// contract. AVX2 at least; with AVX-512VL/BW the masked moves, blends and three-way XOR use opmask
+// and ternary-logic forms. AESENCLAST/AESDECLAST and the carry-less multiply work on both lanes:
+// one VAES / VPCLMULQDQ instruction where the translation unit has it, else the two 128-bit halves
+// through AES-NI / PCLMULQDQ (VEXTRACTI128, two xmm operations, VINSERTI128).
 #ifndef ARIASUITE_IMPL_SIMD_X86_256_INL_H_
 #define ARIASUITE_IMPL_SIMD_X86_256_INL_H_
 
@@ -61,6 +63,21 @@ struct Vec256 {
 #endif
   static ARIASUITE_SIMD_INLINE V Zero() { return _mm256_setzero_si256(); }
   static ARIASUITE_SIMD_INLINE V Xor(V a, V b) { return _mm256_xor_si256(a, b); }
+  static ARIASUITE_SIMD_INLINE V And(V a, V b) { return _mm256_and_si256(a, b); }
+  static ARIASUITE_SIMD_INLINE V Or(V a, V b) { return _mm256_or_si256(a, b); }
+  static ARIASUITE_SIMD_INLINE V Set1Byte(uint8_t b) {
+    return _mm256_set1_epi8(static_cast<char>(b));
+  }
+  template <int kBits>
+  static ARIASUITE_SIMD_INLINE V ShiftRight16(V a) {
+    return _mm256_srli_epi16(a, kBits);
+  }
+  // The two 128-bit halves of a, and the register they make.
+  static ARIASUITE_SIMD_INLINE __m128i Lo(V a) { return _mm256_castsi256_si128(a); }
+  static ARIASUITE_SIMD_INLINE __m128i Hi(V a) { return _mm256_extracti128_si256(a, 1); }
+  static ARIASUITE_SIMD_INLINE V Join(__m128i lo, __m128i hi) {
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+  }
   static ARIASUITE_SIMD_INLINE V UnpackLo8(V a, V b) { return _mm256_unpacklo_epi8(a, b); }
   static ARIASUITE_SIMD_INLINE V UnpackHi8(V a, V b) { return _mm256_unpackhi_epi8(a, b); }
   static ARIASUITE_SIMD_INLINE V UnpackLo16(V a, V b) { return _mm256_unpacklo_epi16(a, b); }
@@ -93,8 +110,24 @@ struct Vec256 {
     return _mm256_gf2p8affineinv_epi64_epi8(x, m, kC);
   }
 #endif
-#if defined(__VPCLMULQDQ__)
-  // GHASH (ghash_simd_inl.h): VPCLMULQDQ on two blocks per register.
+#if defined(__AES__)
+  // With a zero round key, in each lane: ShiftRows + SubBytes, InvShiftRows + InvSubBytes.
+#if defined(__VAES__)
+  static ARIASUITE_SIMD_INLINE V AesEncLast0(V x) { return _mm256_aesenclast_epi128(x, Zero()); }
+  static ARIASUITE_SIMD_INLINE V AesDecLast0(V x) { return _mm256_aesdeclast_epi128(x, Zero()); }
+#else
+  static ARIASUITE_SIMD_INLINE V AesEncLast0(V x) {
+    const __m128i z = _mm_setzero_si128();
+    return Join(_mm_aesenclast_si128(Lo(x), z), _mm_aesenclast_si128(Hi(x), z));
+  }
+  static ARIASUITE_SIMD_INLINE V AesDecLast0(V x) {
+    const __m128i z = _mm_setzero_si128();
+    return Join(_mm_aesdeclast_si128(Lo(x), z), _mm_aesdeclast_si128(Hi(x), z));
+  }
+#endif
+#endif
+#if defined(__PCLMUL__)
+  // GHASH (ghash_simd_inl.h): two blocks per register.
   static ARIASUITE_SIMD_INLINE V Swap64(V a) { return _mm256_shuffle_epi32(a, 0x4e); }
   static ARIASUITE_SIMD_INLINE V Bswap(V a) {
     return _mm256_shuffle_epi8(a, _mm256_broadcastsi128_si256(_mm_set_epi8(
@@ -108,7 +141,11 @@ struct Vec256 {
   }
   template <int kImm>
   static ARIASUITE_SIMD_INLINE V Clmul(V a, V b) {
+#if defined(__VPCLMULQDQ__)
     return _mm256_clmulepi64_epi128(a, b, kImm);
+#else
+    return Join(_mm_clmulepi64_si128(Lo(a), Lo(b), kImm), _mm_clmulepi64_si128(Hi(a), Hi(b), kImm));
+#endif
   }
 #endif
 };

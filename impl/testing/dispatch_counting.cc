@@ -10,7 +10,7 @@
 namespace ariasuite::internal {
 namespace {
 
-constexpr int kNumImpls = 4;
+constexpr int kNumImpls = 6;
 std::atomic<uint64_t> g_calls[kNumImpls];
 std::atomic<const Backend*> g_real[kNumImpls];
 
@@ -70,8 +70,10 @@ const Backend* CountingWrapper(Impl impl, const Backend& real) {
   switch (impl) {
     case Impl::kScalar: return Counted<0>::Table(real);
     case Impl::kAesniAvx: return Counted<1>::Table(real);
-    case Impl::kGfniAvx2: return Counted<2>::Table(real);
-    case Impl::kGfniAvx512: return Counted<3>::Table(real);
+    case Impl::kAesniAvx2: return Counted<2>::Table(real);
+    case Impl::kVaesAvx2: return Counted<3>::Table(real);
+    case Impl::kGfniAvx2: return Counted<4>::Table(real);
+    case Impl::kGfniAvx512: return Counted<5>::Table(real);
   }
   return &real;
 }

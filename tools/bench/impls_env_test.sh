@@ -17,7 +17,7 @@ check() {  # check NAME WANT_RC WANT_STDERR [VAR=VALUE]
   fi
 }
 check unknown_name 2 \
-  "impls: ARIASUITE_IMPL=sse9 is not a known path (scalar, aesni-avx, gfni-avx2, gfni-avx512)" \
+  "impls: ARIASUITE_IMPL=sse9 is not a known path (scalar, aesni-avx, aesni-avx2, vaes-avx2, gfni-avx2, gfni-avx512)" \
   ARIASUITE_IMPL=sse9
 check unset 0 "" -u ARIASUITE_IMPL
 check scalar 0 "" ARIASUITE_IMPL=scalar

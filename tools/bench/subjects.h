@@ -39,7 +39,8 @@ struct SubjectInfo {
 };
 
 // The kernel driver whose assembly has the design of our path `path` ("gfni-avx512" ->
-// "kernel/avx512"); empty when the kernel has none.
+// "kernel/avx512", "aesni-avx2" and "vaes-avx2" -> "kernel/avx2": AES S-boxes on ymm); empty when
+// the kernel has none.
 std::string KernelTwin(const std::string& path);
 
 // Every subject this binary can run on this CPU (ours: the supported paths).

@@ -1,13 +1,16 @@
 # summary: ARIA throughput (MB/s, c/B) of every path and of OpenSSL, Botan, Crypto++ [--json F] [--plot F.svg|.png] [--quick]
 # Usage: tools/ariasuite bench [--json FILE] [--plot FILE.svg|FILE.png] [--quick] [--filter SUBJECT]
-# Single thread, median of 7 repetitions (3 with --quick), timed in thread CPU time; c/B are TSC
-# ticks per byte of it (not core cycles; see the table header). Ratios to OpenSSL and to the kernel
-# assembly of the same design are printed per cell (tools/bench/README.md).
+#                              [--repetitions N --rep-ms MS]
+# Single thread, median of 7 repetitions (3 with --quick; N of about MS milliseconds each with
+# --repetitions/--rep-ms: many short ones, e.g. 201 of 0.2 ms, on a loaded machine), timed in
+# thread CPU time; c/B are TSC ticks per byte of it (not core cycles; see the table header). Ratios
+# to OpenSSL and to the kernel assembly of the same design are printed per cell
+# (tools/bench/README.md).
 bench_args=()
 plot=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
-    --json|--filter)
+    --json|--filter|--repetitions|--rep-ms)
       [[ $# -ge 2 && -n "$2" ]] || die "bench: $1 needs a value"
       bench_args+=("$1" "$2"); shift 2 ;;
     --plot)
@@ -17,7 +20,7 @@ while [[ $# -gt 0 ]]; do
     --quick)
       bench_args+=("--quick"); shift ;;
     *)
-      die "bench: unknown argument '$1' (usage: tools/ariasuite bench [--json FILE] [--plot FILE.svg|.png] [--quick])" ;;
+      die "bench: unknown argument '$1' (usage: tools/ariasuite bench [--json FILE] [--plot FILE.svg|.png] [--quick] [--filter SUBJECT] [--repetitions N --rep-ms MS])" ;;
   esac
 done
 packages=("${ARIASUITE_BUILD_PACKAGES[@]}")

@@ -80,6 +80,8 @@ inline size_t BatchBlocks(Impl impl) {
   switch (impl) {
     case Impl::kScalar: return 1;
     case Impl::kAesniAvx: return 16;
+    case Impl::kAesniAvx2: return 32;
+    case Impl::kVaesAvx2: return 32;
     case Impl::kGfniAvx2: return 32;
     case Impl::kGfniAvx512: return 64;
   }

@@ -22,7 +22,8 @@ import mutants  # noqa: E402
 LAYERS = {"sbox", "diffusion", "key-schedule", "rounds", "block-engine", "modes", "ghash", "gcm",
           "simd", "ccm", "cmac", "kw", "cbc-pkcs5", "tls-record", "dispatch", "constant-time",
           "limits", "lengths", "bounds"}
-PATHS = {"scalar", "aesni-avx", "gfni-avx2", "gfni-avx512", "all"}
+PATHS = {"scalar", "aesni-avx", "aesni-avx2", "vaes-avx2", "gfni-avx2", "gfni-avx512",
+         "all"}
 PENDING = os.path.join(mutants.ROOT, "tools/mutants/pending.txt")
 
 
