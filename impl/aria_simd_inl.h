@@ -46,7 +46,9 @@ struct RoundKeys32 {
 // M[j][s] = 1 when intermediate s reaches output j an odd number of times, the masks are the rows
 // of M^-1 over GF(2), so that output j receives key byte j and nothing else; the tests check every
 // path against the reference cipher through all output bytes.
-inline constexpr uint16_t kInjectMasks[16] = {0x0081, 0x1800, 0x4000, 0x30C0, 0x8214, 0x0024, 0x2288, 0x0080, 0x0104, 0x0004, 0x0480, 0x8006, 0x9006, 0x2184, 0x8484, 0x0200};
+inline constexpr uint16_t kInjectMasks[16] = {0x0081, 0x1800, 0x4000, 0x30C0, 0x8214, 0x0024,
+                                              0x2288, 0x0080, 0x0104, 0x0004, 0x0480, 0x8006,
+                                              0x9006, 0x2184, 0x8484, 0x0200};
 
 // kInjectMasks as four PSHUFB index vectors: byte s of the k-th picks the k-th key byte of c_s
 // (0x80, a zero byte, where c_s has fewer than k+1 terms).
@@ -90,8 +92,9 @@ inline void ExpandRoundKeys(RoundKeys32* out, const AriaKey& key) {
   StoreSpread(out->k[n], _mm_loadu_si128(reinterpret_cast<const __m128i*>(key.rk[n])));
   for (int r = 1; r < n; ++r) {
     const __m128i k = _mm_loadu_si128(reinterpret_cast<const __m128i*>(key.rk[r]));
-    const __m128i c = _mm_xor_si128(_mm_xor_si128(_mm_shuffle_epi8(k, i0), _mm_shuffle_epi8(k, i1)),
-                                    _mm_xor_si128(_mm_shuffle_epi8(k, i2), _mm_shuffle_epi8(k, i3)));
+    const __m128i c =
+        _mm_xor_si128(_mm_xor_si128(_mm_shuffle_epi8(k, i0), _mm_shuffle_epi8(k, i1)),
+                      _mm_xor_si128(_mm_shuffle_epi8(k, i2), _mm_shuffle_epi8(k, i3)));
     StoreSpread(out->k[r], c);
   }
 }

@@ -56,8 +56,8 @@ class GcmState {
 
   GcmEngine engine_ = {};
   Phase phase_ = Phase::kIdle;
-  uint8_t j0_[16] = {};         // J0, or E_K(J0) once j0_encrypted_.
-  bool j0_encrypted_ = false;   // a bulk step has replaced j0_ by E_K(J0).
+  uint8_t j0_[16] = {};        // J0, or E_K(J0) once j0_encrypted_.
+  bool j0_encrypted_ = false;  // a bulk step has replaced j0_ by E_K(J0).
   uint8_t ctr_[16] = {};
   uint8_t xi_[16] = {};
   uint8_t buf_[16] = {};        // partial block of AAD or ciphertext awaiting GHASH.

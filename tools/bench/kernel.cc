@@ -183,5 +183,4 @@ std::vector<SubjectInfo> KernelSubjects() {
 
 std::string KernelNote() { return Get().note; }
 
-
 }  // namespace ariasuite::bench

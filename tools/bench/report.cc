@@ -56,7 +56,8 @@ void PrintTable(const RunInfo& info, const std::vector<Result>& results) {
   std::printf(
       "x OpenSSL: MB/s over OpenSSL's in the same cell; x kernel: over the kernel assembly of the "
       "same design (gfni-avx512: kernel/avx512, gfni-avx2: kernel/avx2-gfni, aesni-avx: "
-      "kernel/avx, aesni-avx2 and vaes-avx2: kernel/avx2), where the kernel subjects run (ECB and CTR, 4 and 16 KiB)\n\n");
+      "kernel/avx, aesni-avx2 and vaes-avx2: kernel/avx2), where the kernel subjects run (ECB and "
+      "CTR, 4 and 16 KiB)\n\n");
   std::printf("%-9s %-9s %7s  %-18s %10s %8s %10s %9s\n", "alg", "op", "size", "subject", "MB/s",
               "c/B", "x OpenSSL", "x kernel");
   std::string last;

@@ -9,13 +9,13 @@
 namespace ariasuite::bench {
 
 struct Result {
-  std::string alg;      // "ARIA-128"
-  std::string op;       // "ECB", "CTR", "GCM-seal", "GCM-open"
-  size_t size;          // message bytes
-  std::string subject;  // "ours/gfni-avx512", "openssl", ...
-  double mbps;          // 10^6 bytes per second, median of the repetitions
-  double cpb;           // TSC ticks per byte, median
-  double vs_openssl;    // mbps / OpenSSL's mbps for the same alg, op and size (0 if none)
+  std::string alg;          // "ARIA-128"
+  std::string op;           // "ECB", "CTR", "GCM-seal", "GCM-open"
+  size_t size;              // message bytes
+  std::string subject;      // "ours/gfni-avx512", "openssl", ...
+  double mbps;              // 10^6 bytes per second, median of the repetitions
+  double cpb;               // TSC ticks per byte, median
+  double vs_openssl;        // mbps / OpenSSL's mbps for the same alg, op and size (0 if none)
   std::string kernel_twin;  // the kernel subject of the same design ("" if none)
   double vs_kernel = 0;     // mbps / kernel_twin's mbps in the same cell (0 if not timed there)
 };
