@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "gtest/gtest.h"
 #include "vectors/testdata.h"
@@ -57,10 +58,44 @@ TEST(RefusalsCliTest, SealWithAFiveByteTagFailsNamingTheCaseAndTheSeal) {
       << r.out;
 }
 
+std::string Generated(const std::string& name) {
+  return testdata::RunfilePath("vectors/generated/" + name);
+}
+
+// The generated limit files catch the same implementation over our scalar path (which answers
+// every other case right): only the empty wrap inputs fail, each a case of its own there.
+std::string LaxOurs() {
+  return "'exec:" + File("lax_limits_adapter.sh") + " " +
+         testdata::RunfilePath("conformance/ours_scalar_adapter") + "'";
+}
+
+TEST(RefusalsCliTest, GeneratedKwAndKwpLimitFilesCatchTheWrapOfAnEmptyKey) {
+  struct Want {
+    std::string file, counts, line;
+  };
+  for (const Want& w :
+       {Want{"aria_kw_limits_test.json", "18 passed, 1 failed",
+             "aria_kw_limits_test.json:tcId 10 [WrapInputSize] kw-wrap: expected a refusal"},
+        Want{"aria_kwp_limits_test.json", "12 passed, 4 failed",
+             "aria_kwp_limits_test.json:tcId 9 [WrapInputSize] kwp-wrap: expected a refusal"}}) {
+    const CliRun lax = RunCli("--impl " + LaxOurs() + " --oracle none " + Generated(w.file));
+    EXPECT_EQ(lax.status, 1) << w.file << "\n" << lax.out;
+    EXPECT_NE(lax.out.find(w.counts), std::string::npos) << lax.out;
+    EXPECT_NE(lax.out.find(w.line), std::string::npos) << lax.out;
+    // The same adapter without the lax front passes.
+    const CliRun strict =
+        RunCli("--impl 'exec:" + testdata::RunfilePath("conformance/ours_scalar_adapter") +
+               "' --oracle none " + Generated(w.file));
+    EXPECT_EQ(strict.status, 0) << w.file << "\n" << strict.out;
+  }
+}
+
 // The same files pass where every forbidden request is refused: our paths.
 TEST(RefusalsCliTest, OurPathsRefuseAndPass) {
-  for (const char* f : {"refusals_kw_test.json", "refusals_gcm_test.json"}) {
-    const CliRun r = RunCli("--impl ours --oracle none " + File(f));
+  for (const std::string& f :
+       {File("refusals_kw_test.json"), File("refusals_gcm_test.json"),
+        Generated("aria_kw_limits_test.json"), Generated("aria_kwp_limits_test.json")}) {
+    const CliRun r = RunCli("--impl ours --oracle none " + f);
     EXPECT_EQ(r.status, 0) << f << "\n" << r.out;
   }
 }

@@ -6,8 +6,8 @@
 #                                           Mbed TLS, CAVP, Wycheproof) to Wycheproof JSON; one file
 #                                           per algorithm (OUT_<alg>.json) when the inputs mix them
 # Generation is deterministic: each vector is computed by our scalar reference and kept only when
-# OpenSSL or Botan agrees (the file header says which agreed); the samples in CAVP, evp, testmgr,
-# Botan, Crypto++ and Mbed TLS format are computed by OpenSSL and checked with our reference.
+# OpenSSL, Botan or (KW/KWP limits) our SP 800-38F backend agrees (the header says which); the
+# samples (CAVP, evp, testmgr, Botan, Crypto++, Mbed TLS formats): OpenSSL computes, ours checks.
 # ARIASUITE_BAZEL_OUTPUT_BASE, when set, is passed to bazel as --output_base.
 
 [[ $# -ge 1 ]] || die "vectors: usage: tools/ariasuite vectors generate|check|import"

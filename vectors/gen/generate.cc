@@ -1,9 +1,10 @@
 // The edge-case vector generator (generate.h). Every candidate case is computed by our scalar
 // reference (through the conformance backend interface), written in Wycheproof schema, read back
 // with the runner's strict loader, checked on our reference, and kept only when OpenSSL 3 or
-// Botan 2 passes it too; each kept case's comment names the libraries that agreed. Randomness is a
-// SplitMix64 stream seeded from a fixed label per case family, so the output is a pure function of
-// this file (and of the libraries agreeing).
+// Botan 2 passes it too (for KW/KWP limits, or the SP 800-38F backend: neither library refuses
+// every wrap the standard forbids); each kept case's comment names the implementations that agreed.
+// Randomness is a SplitMix64 stream seeded from a fixed label per case family, so the output is a
+// pure function of this file (and of the libraries agreeing).
 #include "vectors/gen/generate.h"
 
 #include <cctype>
@@ -81,6 +82,9 @@ struct Env {
   std::unique_ptr<Backend> ours = oracles::MakeOursBackend(Impl::kScalar);
   std::unique_ptr<Backend> openssl = oracles::MakeOpenSslBackend();
   std::unique_ptr<Backend> botan = oracles::MakeBotanBackend();
+  // The second judge of the KW/KWP limit files (OpenSSL and Botan do not refuse every wrap the
+  // standard forbids): written from SP 800-38F over OpenSSL's raw block cipher, not from impl/.
+  std::unique_ptr<Backend> sp800_38f = oracles::MakeSp80038fBackend();
   std::string error;
 
   // Runs request on our reference; records an error when it does not accept.
@@ -151,6 +155,7 @@ struct DocSpec {
   std::vector<std::string> intro;
   std::map<std::string, FlagNote> notes;
   std::vector<TestCase> cases;
+  bool judge_sp800_38f = false;  // the SP 800-38F backend votes too (KW, KWP)
 };
 
 // Writes, reloads, checks on ours and the oracles, keeps the agreed cases and writes again.
@@ -180,7 +185,7 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
   }
   // The writer groups cases by sizes, so the loaded order differs: match them by tcId.
   std::vector<std::vector<std::string>> agreed(spec.cases.size());
-  size_t by_openssl = 0, by_botan = 0;
+  size_t by_openssl = 0, by_botan = 0, by_sp800_38f = 0;
   for (const TestCase& loaded : vf.cases) {
     const size_t i = static_cast<size_t>(loaded.id - 1);
     if (loaded.id < 1 || i >= spec.cases.size() || spec.cases[i].msg != loaded.msg) {
@@ -199,6 +204,10 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
     if (conformance::RunCase(*env.botan, loaded).outcome == conformance::CaseOutcome::kPass) {
       agreed[i].push_back("botan");
     }
+    if (spec.judge_sp800_38f &&
+        conformance::RunCase(*env.sp800_38f, loaded).outcome == conformance::CaseOutcome::kPass) {
+      agreed[i].push_back("sp800-38f");
+    }
   }
   std::vector<TestCase> kept;
   for (size_t i = 0; i < spec.cases.size(); ++i) {
@@ -207,7 +216,8 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
     c.comment += " [agreed: ";
     for (size_t k = 0; k < agreed[i].size(); ++k) {
       c.comment += (k ? ", " : "") + agreed[i][k];
-      (agreed[i][k] == "openssl" ? by_openssl : by_botan)++;
+      const std::string& who = agreed[i][k];
+      (who == "openssl" ? by_openssl : who == "botan" ? by_botan : by_sp800_38f)++;
     }
     c.comment += "]";
     c.id = static_cast<int64_t>(kept.size()) + 1;
@@ -228,8 +238,14 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
   doc.header.push_back(
       "Every case was computed by ariasuite's scalar reference and kept only when an independent "
       "library gives exactly the same verdict and bytes (each comment names which agreed).");
+  const std::string by_38f = spec.judge_sp800_38f
+                                 ? ", ariasuite's SP 800-38F backend (written from the standard, "
+                                   "independent of its cipher paths) on " +
+                                       std::to_string(by_sp800_38f)
+                                 : "";
   doc.header.push_back("Agreement: OpenSSL 3 (EVP) on " + std::to_string(by_openssl) +
-                       " and Botan 2 on " + std::to_string(by_botan) + " of the " +
+                       (spec.judge_sp800_38f ? ", " : " and ") + "Botan 2 on " +
+                       std::to_string(by_botan) + by_38f + " of the " +
                        std::to_string(kept.size()) + " kept cases; " +
                        Plural(dropped, "candidate") + " with no independent agreement dropped.");
   const std::string text = vectors::WriteWycheproof(doc);
@@ -240,8 +256,9 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
   }
   out->push_back(GeneratedFile{spec.path, text});
   *log += spec.path + ": " + Plural(kept.size(), "case") + " (OpenSSL agreed on " +
-          std::to_string(by_openssl) + ", Botan on " + std::to_string(by_botan) + ", " +
-          std::to_string(dropped) + " dropped), " + std::to_string(text.size()) + " bytes\n";
+          std::to_string(by_openssl) + ", Botan on " + std::to_string(by_botan) +
+          (spec.judge_sp800_38f ? ", SP 800-38F backend on " + std::to_string(by_sp800_38f) : "") +
+          ", " + std::to_string(dropped) + " dropped), " + std::to_string(text.size()) + " bytes\n";
   return true;
 }
 
@@ -799,6 +816,329 @@ bool CbcFile(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::s
     d.cases.push_back(c);
   }
   return Finish(env, d, out, log, error);
+}
+
+// ---- Each mode's limits, in both directions ----
+//
+// Small files of cases at and just past each limit conformance/mode_limits.cc states (the runner
+// asks an invalid case's forward request and its inverse, and demands a refusal of each one the
+// limits forbid). Valid cases sit on the limit and are computed by our scalar reference; invalid
+// ones have random bytes of the forbidden sizes.
+
+// An invalid case of mode with the given fields.
+TestCase Forbidden(Mode mode, Bytes key, Bytes iv, Bytes msg, Bytes ct, Bytes tag,
+                   const std::string& flag, const std::string& comment) {
+  TestCase c;
+  c.mode = mode;
+  c.key = std::move(key);
+  c.iv = std::move(iv);
+  c.msg = std::move(msg);
+  c.ct = std::move(ct);
+  c.tag_len = tag.size();
+  c.tag = std::move(tag);
+  c.expect = Expect::kInvalid;
+  c.flags = {flag};
+  c.comment = comment;
+  return c;
+}
+
+std::string ByteCount(size_t n) { return Plural(n, "byte"); }
+std::string Sized(size_t n, const char* what) { return std::to_string(n) + "-byte " + what; }
+
+TestCase PlainCase(Env& env, Op op, Mode mode, const Bytes& key, const Bytes& iv, const Bytes& msg,
+                   const std::string& flag, const std::string& comment) {
+  Request r;
+  r.op = op;
+  r.key = key;
+  r.iv = iv;
+  r.input = msg;
+  TestCase c;
+  c.mode = mode;
+  c.key = key;
+  c.iv = iv;
+  c.msg = msg;
+  c.ct = env.Ours(r).output;
+  c.flags = {flag};
+  c.comment = comment;
+  return c;
+}
+
+bool KwLimits(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
+  DocSpec d;
+  d.path = "vectors/generated/aria_kw_limits_test.json";
+  d.mode = Mode::kKw;
+  d.judge_sp800_38f = true;
+  d.intro = {
+      "ARIA-KW (SP 800-38F §6.2) at and just past each limit: the shortest wrap input (16 bytes), "
+      "an empty, a 15-, 17- and 23-byte one, unwrap inputs shorter than 24 bytes and key sizes "
+      "other than 16, 24 and 32 bytes. An invalid case must be refused by the wrap and the unwrap "
+      "(the 8-byte input, which RFC 3394 as some libraries read it wraps, is left out)."};
+  d.notes = {
+      {"WrapAtLimit",
+       {"EDGE_CASE",
+        "A wrap input at the limit of SP 800-38F §5.3.1, §6.2: at least 16 bytes, a multiple of "
+        "8; wrap and unwrap must give exactly these bytes."}},
+      {"WrapInputSize",
+       {"MODIFIED_PARAMETER",
+        "SP 800-38F §5.3.1, §6.2: a KW wrap input must be at least 16 bytes and a multiple of 8 "
+        "(an unwrap input at least 24 bytes); the wrap of msg and the unwrap of ct must both be "
+        "refused."}},
+      {"KeySize",
+       {"MODIFIED_PARAMETER",
+        "RFC 5794 §2.1: an ARIA key is 16, 24 or 32 bytes; both directions must be refused."}},
+  };
+  Rng rng("aria-kw-limits");
+  for (size_t key_len : {16, 24, 32}) {
+    for (size_t len : {16, 24, 32}) {
+      const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, len});
+      d.cases.push_back(PlainCase(env, Op::kKwWrap, Mode::kKw, drawn[0], {}, drawn[1],
+                                  "WrapAtLimit",
+                                  "wrap of " + ByteCount(len) + ", " + Sized(key_len, "key")));
+    }
+  }
+  for (size_t len : {0, 7, 15, 17, 23, 31}) {
+    const size_t ct_len = len + 8;
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, len, ct_len});
+    d.cases.push_back(Forbidden(Mode::kKw, drawn[0], {}, drawn[1], drawn[2], {}, "WrapInputSize",
+                                "wrap of " + ByteCount(len) + ", unwrap of " + ByteCount(ct_len)));
+  }
+  for (size_t key_len : {0, 15, 17, 33}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, 16, 24});
+    d.cases.push_back(Forbidden(Mode::kKw, drawn[0], {}, drawn[1], drawn[2], {}, "KeySize",
+                                Sized(key_len, "key")));
+  }
+  return Finish(env, d, out, log, error);
+}
+
+bool KwpLimits(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
+  DocSpec d;
+  d.path = "vectors/generated/aria_kwp_limits_test.json";
+  d.mode = Mode::kKwp;
+  d.judge_sp800_38f = true;
+  d.intro = {
+      "ARIA-KWP (SP 800-38F §6.3) at and just past each limit: wrap inputs of 1 to 17 bytes (one "
+      "semiblock and the switch to the W function), an empty one, unwrap inputs shorter than 16 "
+      "bytes or not a multiple of 8, and key sizes other than 16, 24 and 32 bytes. An invalid case "
+      "must be refused by the wrap and the unwrap."};
+  d.notes = {
+      {"WrapAtLimit",
+       {"EDGE_CASE",
+        "A wrap input at a limit of SP 800-38F §6.3 (1 byte, one semiblock, just over it); wrap "
+        "and unwrap must give exactly these bytes."}},
+      {"WrapInputSize",
+       {"MODIFIED_PARAMETER",
+        "SP 800-38F §5.3.1, §6.3: a KWP wrap input is 1 to 2^32-1 bytes and an unwrap input at "
+        "least 16 bytes and a multiple of 8; the wrap of msg and the unwrap of ct must both be "
+        "refused."}},
+      {"KeySize",
+       {"MODIFIED_PARAMETER",
+        "RFC 5794 §2.1: an ARIA key is 16, 24 or 32 bytes; both directions must be refused."}},
+  };
+  Rng rng("aria-kwp-limits");
+  for (size_t len : {1, 7, 8, 9, 16, 17}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, len});
+    d.cases.push_back(PlainCase(env, Op::kKwpWrap, Mode::kKwp, drawn[0], {}, drawn[1],
+                                "WrapAtLimit", "wrap of " + ByteCount(len)));
+  }
+  for (size_t key_len : {24, 32}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, 1});
+    d.cases.push_back(PlainCase(env, Op::kKwpWrap, Mode::kKwp, drawn[0], {}, drawn[1],
+                                "WrapAtLimit", "wrap of 1 byte, " + Sized(key_len, "key")));
+  }
+  for (size_t ct_len : {0, 8, 15, 17}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, ct_len});
+    d.cases.push_back(Forbidden(Mode::kKwp, drawn[0], {}, {}, drawn[1], {}, "WrapInputSize",
+                                "wrap of 0 bytes, unwrap of " + ByteCount(ct_len)));
+  }
+  for (size_t key_len : {0, 15, 17, 33}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {key_len, 8, 16});
+    d.cases.push_back(Forbidden(Mode::kKwp, drawn[0], {}, drawn[1], drawn[2], {}, "KeySize",
+                                Sized(key_len, "key")));
+  }
+  return Finish(env, d, out, log, error);
+}
+
+bool GcmLimits(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
+  DocSpec d;
+  d.path = "vectors/generated/aria_gcm_limits_test.json";
+  d.mode = Mode::kGcm;
+  d.intro = {
+      "ARIA-GCM (SP 800-38D §5.2.1) at and just past each limit: tag lengths 4, 8, 12 and 16 "
+      "bytes and the ones between and beyond them, a 1-byte IV and an empty one. An invalid case "
+      "must be refused by the seal (with its tag length) and the open."};
+  d.notes = {
+      {"TagAtLimit",
+       {"EDGE_CASE",
+        "A tag length SP 800-38D §5.2.1.2 allows (4, 8, 12..16 bytes); seal and open must give "
+        "exactly these bytes."}},
+      {"TagLength",
+       {"MODIFIED_PARAMETER",
+        "SP 800-38D §5.2.1.2: the tag is 4, 8 or 12..16 bytes; sealing with this tag length and "
+        "opening with this tag must both be refused."}},
+      {"IvAtLimit", {"EDGE_CASE", "A 1-byte IV, the shortest SP 800-38D §5.2.1.1 allows."}},
+      {"IvLength",
+       {"MODIFIED_PARAMETER",
+        "SP 800-38D §5.2.1.1: the IV is at least 1 byte; sealing and opening with an empty IV "
+        "must both be refused."}},
+  };
+  Rng rng("aria-gcm-limits");
+  for (size_t tag_len : {4, 8, 12, 16}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 12, 5, 17});
+    d.cases.push_back(GcmCase(env, drawn[0], drawn[1], drawn[2], drawn[3], tag_len, "TagAtLimit",
+                              Sized(tag_len, "tag")));
+  }
+  for (size_t tag_len : {0, 3, 5, 7, 9, 11, 17}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 12, 17, 17, tag_len});
+    TestCase c = Forbidden(Mode::kGcm, drawn[0], drawn[1], drawn[2], drawn[3], drawn[4],
+                           "TagLength", Sized(tag_len, "tag"));
+    d.cases.push_back(c);
+  }
+  {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 1, 0, 16});
+    d.cases.push_back(
+        GcmCase(env, drawn[0], drawn[1], drawn[2], drawn[3], 16, "IvAtLimit", "1-byte IV"));
+  }
+  {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 16, 16, 16});
+    d.cases.push_back(
+        Forbidden(Mode::kGcm, drawn[0], {}, drawn[1], drawn[2], drawn[3], "IvLength", "empty IV"));
+  }
+  return Finish(env, d, out, log, error);
+}
+
+bool CcmLimits(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
+  DocSpec d;
+  d.path = "vectors/generated/aria_ccm_limits_test.json";
+  d.mode = Mode::kCcm;
+  d.intro = {
+      "ARIA-CCM (SP 800-38C §A.1) at and just past each limit: nonces of 7 and 13 bytes and of 6 "
+      "and 14, tags of 4 and 16 bytes and of 2, 3, 5, 15, 17 and 18. An invalid case must be "
+      "refused by the seal (with its tag length) and the open."};
+  d.notes = {
+      {"AtLimit",
+       {"EDGE_CASE",
+        "The shortest and longest nonce (7, 13 bytes) and tag (4, 16 bytes) SP 800-38C §A.1 "
+        "allows; seal and open must give exactly these bytes."}},
+      {"NonceLength",
+       {"MODIFIED_PARAMETER",
+        "SP 800-38C §A.1: the nonce is 7..13 bytes; sealing and opening must both be refused."}},
+      {"TagLength",
+       {"MODIFIED_PARAMETER",
+        "SP 800-38C §A.1: the tag is 4, 6, ..., 16 bytes; sealing with this tag length and "
+        "opening with this tag must both be refused."}},
+  };
+  Rng rng("aria-ccm-limits");
+  for (size_t nonce_len : {7, 13}) {
+    for (size_t tag_len : {4, 16}) {
+      const std::vector<Bytes> drawn = TakeInOrder(rng, {16, nonce_len, 3, 20});
+      d.cases.push_back(AeadCase(env, Op::kCcmSeal, Mode::kCcm, drawn[0], drawn[1], drawn[2],
+                                 drawn[3], tag_len, "AtLimit",
+                                 Sized(nonce_len, "nonce") + ", " + Sized(tag_len, "tag")));
+    }
+  }
+  for (size_t nonce_len : {0, 6, 14}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, nonce_len, 16, 16, 16});
+    d.cases.push_back(Forbidden(Mode::kCcm, drawn[0], drawn[1], drawn[2], drawn[3], drawn[4],
+                                "NonceLength", Sized(nonce_len, "nonce")));
+  }
+  for (size_t tag_len : {2, 3, 5, 15, 17, 18}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 12, 16, 16, tag_len});
+    d.cases.push_back(Forbidden(Mode::kCcm, drawn[0], drawn[1], drawn[2], drawn[3], drawn[4],
+                                "TagLength", Sized(tag_len, "tag")));
+  }
+  return Finish(env, d, out, log, error);
+}
+
+bool CmacLimits(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
+  DocSpec d;
+  d.path = "vectors/generated/aria_cmac_limits_test.json";
+  d.mode = Mode::kCmac;
+  d.intro = {
+      "ARIA-CMAC (SP 800-38B §6.2) at and just past the tag length limit: tags of 16 bytes (one "
+      "block) and of 17 and 32 bytes, which the MAC request must refuse, and the empty message."};
+  d.notes = {
+      {"AtLimit",
+       {"EDGE_CASE",
+        "A full-block (16-byte) tag, the longest SP 800-38B §6.2 allows, of an empty and a "
+        "one-block message."}},
+      {"TagLength",
+       {"MODIFIED_PARAMETER",
+        "SP 800-38B §6.2: the CMAC tag is at most one 16-byte block; the MAC request with this "
+        "tag length must be refused."}},
+  };
+  Rng rng("aria-cmac-limits");
+  for (size_t len : {0, 16, 17}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, len});
+    Request r;
+    r.op = Op::kCmac;
+    r.key = drawn[0];
+    r.input = drawn[1];
+    r.tag_len = 16;
+    TestCase c;
+    c.mode = Mode::kCmac;
+    c.key = r.key;
+    c.msg = r.input;
+    c.tag = env.Ours(r).tag;
+    c.tag_len = 16;
+    c.flags = {"AtLimit"};
+    c.comment = "16-byte tag of " + ByteCount(len);
+    d.cases.push_back(c);
+  }
+  for (size_t tag_len : {17, 32}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 16, tag_len});
+    d.cases.push_back(Forbidden(Mode::kCmac, drawn[0], {}, drawn[1], {}, drawn[2], "TagLength",
+                                Sized(tag_len, "tag")));
+  }
+  return Finish(env, d, out, log, error);
+}
+
+bool CbcPkcs5Limits(Env& env, std::vector<GeneratedFile>* out, std::string* log,
+                    std::string* error) {
+  DocSpec d;
+  d.path = "vectors/generated/aria_cbc_pkcs5_limits_test.json";
+  d.mode = Mode::kCbcPkcs5;
+  d.intro = {
+      "ARIA-CBC with PKCS #5 padding (SP 800-38A §6.2, RFC 8018 §6.1.1) at and just past each "
+      "limit: the empty text (one block of padding), IVs of 15 and 17 bytes, ciphertexts that "
+      "are empty or not whole blocks. An invalid case must be refused by the decryption, and by "
+      "the encryption where its IV is wrong."};
+  d.notes = {
+      {"AtLimit",
+       {"EDGE_CASE",
+        "The empty text and one of 15 and 16 bytes; encryption and decryption must give exactly "
+        "these bytes."}},
+      {"IvLength",
+       {"MODIFIED_PARAMETER",
+        "SP 800-38A §6.2: the CBC IV is one 16-byte block; encryption and decryption must both "
+        "be refused."}},
+      {"CiphertextSize",
+       {"MODIFIED_PARAMETER",
+        "RFC 8018 §6.1.1, SP 800-38A §6.2: a padded CBC ciphertext is one or more whole 16-byte "
+        "blocks; decryption must be refused."}},
+  };
+  Rng rng("aria-cbc-pkcs5-limits");
+  for (size_t len : {0, 15, 16}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 16, len});
+    d.cases.push_back(PlainCase(env, Op::kCbcPkcs5Encrypt, Mode::kCbcPkcs5, drawn[0], drawn[1],
+                                drawn[2], "AtLimit", "text of " + ByteCount(len)));
+  }
+  for (size_t iv_len : {0, 15, 17}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, iv_len, 5, 16});
+    d.cases.push_back(Forbidden(Mode::kCbcPkcs5, drawn[0], drawn[1], drawn[2], drawn[3], {},
+                                "IvLength", Sized(iv_len, "IV")));
+  }
+  for (size_t ct_len : {0, 15, 17, 31}) {
+    const std::vector<Bytes> drawn = TakeInOrder(rng, {16, 16, ct_len});
+    d.cases.push_back(Forbidden(Mode::kCbcPkcs5, drawn[0], drawn[1], {}, drawn[2], {},
+                                "CiphertextSize", "ciphertext of " + ByteCount(ct_len)));
+  }
+  return Finish(env, d, out, log, error);
+}
+
+bool LimitFiles(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::string* error) {
+  return KwLimits(env, out, log, error) && KwpLimits(env, out, log, error) &&
+         GcmLimits(env, out, log, error) && CcmLimits(env, out, log, error) &&
+         CmacLimits(env, out, log, error) && CbcPkcs5Limits(env, out, log, error);
 }
 
 // ---- Samples in the other formats: computed by OpenSSL, confirmed by our reference ----
@@ -1580,7 +1920,7 @@ bool GenerateAll(std::vector<GeneratedFile>* out, std::string* log, std::string*
          CbcFile(env, out, log, error) && CavpSample(env, out, log, error) &&
          EvpSample(env, out, log, error) && TestmgrSample(env, out, log, error) &&
          BotanSample(env, out, log, error) && CryptoppSample(env, out, log, error) &&
-         MbedtlsSamples(env, out, log, error);
+         MbedtlsSamples(env, out, log, error) && LimitFiles(env, out, log, error);
 }
 
 }  // namespace ariasuite::gen

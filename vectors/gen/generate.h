@@ -1,6 +1,7 @@
 // ariasuite's deterministic edge-case vectors (`tools/ariasuite vectors generate`): Wycheproof-
 // schema files under vectors/generated/ whose every case was computed by our scalar reference and
-// confirmed by at least one independent library (OpenSSL 3 or Botan 2), and small samples in the
+// confirmed by at least one independent library (OpenSSL 3 or Botan 2; for the KW/KWP limit files
+// also ariasuite's SP 800-38F backend, written from the standard), and small samples in the
 // CAVP, OpenSSL evp and kernel testmgr formats under vectors/samples/ computed by OpenSSL and
 // confirmed by our reference. Same inputs, same bytes: the files regenerate byte-identically.
 #ifndef ARIASUITE_VECTORS_GEN_GENERATE_H_
