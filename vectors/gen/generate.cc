@@ -1,8 +1,9 @@
 // The edge-case vector generator (generate.h). Every candidate case is computed by our scalar
 // reference (through the conformance backend interface), written in Wycheproof schema, read back
 // with the runner's strict loader, checked on our reference, and kept only when OpenSSL 3 or
-// Botan 2 passes it too (for KW/KWP limits, or the SP 800-38F backend: neither library refuses
-// every wrap the standard forbids); each kept case's comment names the implementations that agreed.
+// Botan 2 passes it too (for the KW/KWP and GCM limit files, or ariasuite's SP 800-38F / 38D
+// backend: neither library refuses every request the standard forbids); each kept case's comment
+// names the implementations that agreed.
 // Randomness is a SplitMix64 stream seeded from a fixed label per case family, so the output is a
 // pure function of this file (and of the libraries agreeing).
 #include "vectors/gen/generate.h"
@@ -82,9 +83,11 @@ struct Env {
   std::unique_ptr<Backend> ours = oracles::MakeOursBackend(Impl::kScalar);
   std::unique_ptr<Backend> openssl = oracles::MakeOpenSslBackend();
   std::unique_ptr<Backend> botan = oracles::MakeBotanBackend();
-  // The second judge of the KW/KWP limit files (OpenSSL and Botan do not refuse every wrap the
-  // standard forbids): written from SP 800-38F over OpenSSL's raw block cipher, not from impl/.
+  // The second judges of the KW/KWP and GCM limit files (OpenSSL and Botan do not refuse every
+  // request the standard forbids): written from SP 800-38F and SP 800-38D over OpenSSL's raw block
+  // cipher, not from impl/.
   std::unique_ptr<Backend> sp800_38f = oracles::MakeSp80038fBackend();
+  std::unique_ptr<Backend> sp800_38d = oracles::MakeSp80038dBackend();
   std::string error;
 
   // Runs request on our reference; records an error when it does not accept.
@@ -155,7 +158,10 @@ struct DocSpec {
   std::vector<std::string> intro;
   std::map<std::string, FlagNote> notes;
   std::vector<TestCase> cases;
-  bool judge_sp800_38f = false;  // the SP 800-38F backend votes too (KW, KWP)
+  // A backend written from the mode's standard that votes too (KW, KWP: SP 800-38F; GCM limits:
+  // SP 800-38D), and its name in the header ("SP 800-38F"); none when null.
+  Backend* standard_judge = nullptr;
+  std::string standard_name;
 };
 
 // Writes, reloads, checks on ours and the oracles, keeps the agreed cases and writes again.
@@ -185,7 +191,8 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
   }
   // The writer groups cases by sizes, so the loaded order differs: match them by tcId.
   std::vector<std::vector<std::string>> agreed(spec.cases.size());
-  size_t by_openssl = 0, by_botan = 0, by_sp800_38f = 0;
+  size_t by_openssl = 0, by_botan = 0, by_standard = 0;
+  const bool judged = spec.standard_judge != nullptr;
   for (const TestCase& loaded : vf.cases) {
     const size_t i = static_cast<size_t>(loaded.id - 1);
     if (loaded.id < 1 || i >= spec.cases.size() || spec.cases[i].msg != loaded.msg) {
@@ -204,9 +211,9 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
     if (conformance::RunCase(*env.botan, loaded).outcome == conformance::CaseOutcome::kPass) {
       agreed[i].push_back("botan");
     }
-    if (spec.judge_sp800_38f &&
-        conformance::RunCase(*env.sp800_38f, loaded).outcome == conformance::CaseOutcome::kPass) {
-      agreed[i].push_back("sp800-38f");
+    if (judged && conformance::RunCase(*spec.standard_judge, loaded).outcome ==
+                      conformance::CaseOutcome::kPass) {
+      agreed[i].push_back(spec.standard_judge->name());
     }
   }
   std::vector<TestCase> kept;
@@ -217,7 +224,7 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
     for (size_t k = 0; k < agreed[i].size(); ++k) {
       c.comment += (k ? ", " : "") + agreed[i][k];
       const std::string& who = agreed[i][k];
-      (who == "openssl" ? by_openssl : who == "botan" ? by_botan : by_sp800_38f)++;
+      (who == "openssl" ? by_openssl : who == "botan" ? by_botan : by_standard)++;
     }
     c.comment += "]";
     c.id = static_cast<int64_t>(kept.size()) + 1;
@@ -238,15 +245,14 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
   doc.header.push_back(
       "Every case was computed by ariasuite's scalar reference and kept only when an independent "
       "library gives exactly the same verdict and bytes (each comment names which agreed).");
-  const std::string by_38f = spec.judge_sp800_38f
-                                 ? ", ariasuite's SP 800-38F backend (written from the standard, "
-                                   "independent of its cipher paths) on " +
-                                       std::to_string(by_sp800_38f)
-                                 : "";
+  const std::string by_std = judged ? ", ariasuite's " + spec.standard_name +
+                                          " backend (written from the standard, independent of its "
+                                          "cipher paths) on " +
+                                          std::to_string(by_standard)
+                                    : "";
   doc.header.push_back("Agreement: OpenSSL 3 (EVP) on " + std::to_string(by_openssl) +
-                       (spec.judge_sp800_38f ? ", " : " and ") + "Botan 2 on " +
-                       std::to_string(by_botan) + by_38f + " of the " +
-                       std::to_string(kept.size()) + " kept cases; " +
+                       (judged ? ", " : " and ") + "Botan 2 on " + std::to_string(by_botan) +
+                       by_std + " of the " + std::to_string(kept.size()) + " kept cases; " +
                        Plural(dropped, "candidate") + " with no independent agreement dropped.");
   const std::string text = vectors::WriteWycheproof(doc);
   vectors::VectorFile reloaded;
@@ -257,7 +263,7 @@ bool Finish(Env& env, DocSpec& spec, std::vector<GeneratedFile>* out, std::strin
   out->push_back(GeneratedFile{spec.path, text});
   *log += spec.path + ": " + Plural(kept.size(), "case") + " (OpenSSL agreed on " +
           std::to_string(by_openssl) + ", Botan on " + std::to_string(by_botan) +
-          (spec.judge_sp800_38f ? ", SP 800-38F backend on " + std::to_string(by_sp800_38f) : "") +
+          (judged ? ", " + spec.standard_name + " backend on " + std::to_string(by_standard) : "") +
           ", " + std::to_string(dropped) + " dropped), " + std::to_string(text.size()) + " bytes\n";
   return true;
 }
@@ -867,7 +873,8 @@ bool KwLimits(Env& env, std::vector<GeneratedFile>* out, std::string* log, std::
   DocSpec d;
   d.path = "vectors/generated/aria_kw_limits_test.json";
   d.mode = Mode::kKw;
-  d.judge_sp800_38f = true;
+  d.standard_judge = env.sp800_38f.get();
+  d.standard_name = "SP 800-38F";
   d.intro = {
       "ARIA-KW (SP 800-38F §6.2) at and just past each limit: the shortest wrap input (16 bytes), "
       "an empty, a 15-, 17- and 23-byte one, unwrap inputs shorter than 24 bytes and key sizes "
@@ -914,7 +921,8 @@ bool KwpLimits(Env& env, std::vector<GeneratedFile>* out, std::string* log, std:
   DocSpec d;
   d.path = "vectors/generated/aria_kwp_limits_test.json";
   d.mode = Mode::kKwp;
-  d.judge_sp800_38f = true;
+  d.standard_judge = env.sp800_38f.get();
+  d.standard_name = "SP 800-38F";
   d.intro = {
       "ARIA-KWP (SP 800-38F §6.3) at and just past each limit: wrap inputs of 1 to 17 bytes (one "
       "semiblock and the switch to the W function), an empty one, unwrap inputs shorter than 16 "
@@ -962,6 +970,8 @@ bool GcmLimits(Env& env, std::vector<GeneratedFile>* out, std::string* log, std:
   DocSpec d;
   d.path = "vectors/generated/aria_gcm_limits_test.json";
   d.mode = Mode::kGcm;
+  d.standard_judge = env.sp800_38d.get();  // OpenSSL and Botan open with 5..11-byte tags
+  d.standard_name = "SP 800-38D";
   d.intro = {
       "ARIA-GCM (SP 800-38D §5.2.1) at and just past each limit: tag lengths 4, 8, 12 and 16 "
       "bytes and the ones between and beyond them, a 1-byte IV and an empty one. An invalid case "
