@@ -231,7 +231,7 @@ def main():
             linkopts += [o for o in lo if o not in ("-fsanitize=fuzzer",)]
             flags = ["-std=c++20", "-I", ROOT] + lib_flags(dep) + list(attrs.get("copts", []))
             for src in attrs.get("srcs", []):
-                if not src.endswith((".cc", ".cpp", ".c")):
+                if not src.endswith((".cc", ".cpp", ".c", ".S")):
                     continue
                 path = os.path.join(disk, src)
                 if not os.path.exists(path):
@@ -244,7 +244,11 @@ def main():
                     h = hashlib.sha1(repr(key).encode()).hexdigest()[:10]
                     obj = os.path.join(objdir, "%s-%s.o" % (os.path.basename(src), h))
                     compiled[key] = obj
-                    jobs_list.append([cxx] + cxxflags + flags + ["-c", path, "-o", obj])
+                    if src.endswith(".S"):
+                        # Assembly (e.g. kernel-tests/asm/abi_call.S): preprocessed, no C++ flags.
+                        jobs_list.append([cxx, "-I", ROOT, "-c", path, "-o", obj])
+                    else:
+                        jobs_list.append([cxx] + cxxflags + flags + ["-c", path, "-o", obj])
                 objs.append(compiled[key])
         return objs, linkopts
 
