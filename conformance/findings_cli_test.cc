@@ -5,7 +5,6 @@
 // clause mode_limits names, the same case from two files counted once, the reproducer's request
 // lines replayed through the stand-in adapter (accepted) and through OpenSSL's adapter (refused),
 // the independent implementations that agree with ours, and exit 2 / 4 on bad and empty inputs.
-#include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -14,31 +13,16 @@
 #include <string>
 #include <vector>
 
+#include "conformance/shell_run.h"
 #include "gtest/gtest.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
 namespace {
 
-struct ShRun {
-  int status;
-  std::string out, err;
-};
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string Tmp() { return std::getenv("TEST_TMPDIR"); }
 
-ShRun Sh(const std::string& cmd) {
-  const int raw = std::system((cmd + " >" + Tmp() + "/out.txt 2>" + Tmp() + "/err.txt").c_str());
-  return ShRun{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, Slurp(Tmp() + "/out.txt"),
-               Slurp(Tmp() + "/err.txt")};
-}
+ShellRun Sh(const std::string& cmd) { return RunShell(cmd); }
 
 std::string File(const std::string& name) {
   return testdata::RunfilePath("conformance/testdata/" + name);
@@ -56,11 +40,11 @@ class FindingsCliTest : public ::testing::Test {
     // The KW file twice under two names: its one finding must be one case in the report.
     std::filesystem::copy_file(File("refusals_kw_test.json"), Tmp() + "/copy_of_kw_test.json",
                                std::filesystem::copy_options::overwrite_existing);
-    const ShRun r = Sh(testdata::RunfilePath("conformance/runner") +
-                       " --impl ours --oracle 'exec:" + LaxProgram() +
-                       "','exec:" + File("planted_adapter.sh") + " " + OpensslAdapter() +
-                       " pw' --findings " + dir_ + " " + File("refusals_kw_test.json") + " " +
-                       Tmp() + "/copy_of_kw_test.json " + File("refusals_gcm_test.json"));
+    const ShellRun r = Sh(testdata::RunfilePath("conformance/runner") +
+                          " --impl ours --oracle 'exec:" + LaxProgram() +
+                          "','exec:" + File("planted_adapter.sh") + " " + OpensslAdapter() +
+                          " pw' --findings " + dir_ + " " + File("refusals_kw_test.json") + " " +
+                          Tmp() + "/copy_of_kw_test.json " + File("refusals_gcm_test.json"));
     runner_status_ = r.status;
     runner_out_ = r.out;
   }
@@ -96,7 +80,7 @@ std::vector<std::string> Replay(const std::string& program, const std::vector<st
   std::ofstream f(Tmp() + "/requests.txt", std::ios::trunc);
   for (const std::string& l : lines) f << l << "\n";
   f.close();
-  const ShRun r = Sh(program + " <" + Tmp() + "/requests.txt");
+  const ShellRun r = Sh(program + " <" + Tmp() + "/requests.txt");
   std::vector<std::string> answers;
   std::istringstream in(r.out);
   for (std::string l; std::getline(in, l);) answers.push_back(l);
@@ -106,7 +90,7 @@ std::vector<std::string> Replay(const std::string& program, const std::vector<st
 TEST_F(FindingsCliTest, OneReportPerLibraryAndClassWithTheClause) {
   ASSERT_EQ(runner_status_, 0) << runner_out_;
   const std::string out = Tmp() + "/reports";
-  const ShRun r =
+  const ShellRun r =
       Sh(Findings() + " --out " + out + " --oracle openssl,sp800-38f,sp800-38d " + dir_);
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   // The lax adapter: kw-wrap and gcm-seal accepting what the limits forbid; the planted one: a
@@ -203,7 +187,7 @@ TEST_F(FindingsCliTest, TheReproducersRequestLinesReplay) {
 TEST_F(FindingsCliTest, EmptyMissingAndForeignInputs) {
   const std::string empty = Tmp() + "/empty";
   std::filesystem::create_directories(empty);
-  ShRun r = Sh(Findings() + " --out " + Tmp() + "/r1 " + empty);
+  ShellRun r = Sh(Findings() + " --out " + Tmp() + "/r1 " + empty);
   EXPECT_EQ(r.status, 4) << r.out << r.err;
   EXPECT_NE(r.out.find("nothing to report: no findings file in " + empty), std::string::npos);
   // No input named and no .cache/run/findings under ARIASUITE_ROOT: nothing to report.

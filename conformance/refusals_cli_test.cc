@@ -2,7 +2,6 @@
 // implementation that wraps an empty key, or seals with a 5-byte GCM tag, where the vector file
 // only states the inverse (an empty unwrap input, a 5-byte tag to open), fails with exit 1 and a
 // line naming the case and the forward request; our paths refuse both and pass.
-#include <sys/wait.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -10,26 +9,15 @@
 #include <string>
 #include <utility>
 
+#include "conformance/shell_run.h"
 #include "gtest/gtest.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
 namespace {
 
-struct CliRun {
-  int status;
-  std::string out;
-};
-
-CliRun RunCli(const std::string& args) {
-  const std::string tmp = std::getenv("TEST_TMPDIR");
-  const std::string cmd = testdata::RunfilePath("conformance/runner") + " " + args + " >" + tmp +
-                          "/out.txt 2>" + tmp + "/err.txt";
-  const int raw = std::system(cmd.c_str());
-  std::ifstream in(tmp + "/out.txt");
-  std::stringstream s;
-  s << in.rdbuf();
-  return CliRun{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, s.str()};
+ShellRun RunCli(const std::string& args) {
+  return RunShell(testdata::RunfilePath("conformance/runner") + " " + args);
 }
 
 std::string File(const std::string& name) {
@@ -42,7 +30,7 @@ std::string Lax() {
 }
 
 TEST(RefusalsCliTest, WrapOfAnEmptyKeyFailsNamingTheCaseAndTheWrap) {
-  const CliRun r = RunCli("--impl " + Lax() + " --oracle none " + File("refusals_kw_test.json"));
+  const ShellRun r = RunCli("--impl " + Lax() + " --oracle none " + File("refusals_kw_test.json"));
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find("refusals_kw_test.json:tcId 22 [InvalidWrappingSize] kw-wrap: expected a "
                        "refusal"),
@@ -51,7 +39,7 @@ TEST(RefusalsCliTest, WrapOfAnEmptyKeyFailsNamingTheCaseAndTheWrap) {
 }
 
 TEST(RefusalsCliTest, SealWithAFiveByteTagFailsNamingTheCaseAndTheSeal) {
-  const CliRun r = RunCli("--impl " + Lax() + " --oracle none " + File("refusals_gcm_test.json"));
+  const ShellRun r = RunCli("--impl " + Lax() + " --oracle none " + File("refusals_gcm_test.json"));
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find("refusals_gcm_test.json:tcId 2 [TruncatedTag] gcm-seal: expected a refusal"),
             std::string::npos)
@@ -78,12 +66,12 @@ TEST(RefusalsCliTest, GeneratedKwAndKwpLimitFilesCatchTheWrapOfAnEmptyKey) {
              "aria_kw_limits_test.json:tcId 10 [WrapInputSize] kw-wrap: expected a refusal"},
         Want{"aria_kwp_limits_test.json", "12 passed, 4 failed",
              "aria_kwp_limits_test.json:tcId 9 [WrapInputSize] kwp-wrap: expected a refusal"}}) {
-    const CliRun lax = RunCli("--impl " + LaxOurs() + " --oracle none " + Generated(w.file));
+    const ShellRun lax = RunCli("--impl " + LaxOurs() + " --oracle none " + Generated(w.file));
     EXPECT_EQ(lax.status, 1) << w.file << "\n" << lax.out;
     EXPECT_NE(lax.out.find(w.counts), std::string::npos) << lax.out;
     EXPECT_NE(lax.out.find(w.line), std::string::npos) << lax.out;
     // The same adapter without the lax front passes.
-    const CliRun strict =
+    const ShellRun strict =
         RunCli("--impl 'exec:" + testdata::RunfilePath("conformance/ours_scalar_adapter") +
                "' --oracle none " + Generated(w.file));
     EXPECT_EQ(strict.status, 0) << w.file << "\n" << strict.out;
@@ -95,7 +83,7 @@ TEST(RefusalsCliTest, OurPathsRefuseAndPass) {
   for (const std::string& f :
        {File("refusals_kw_test.json"), File("refusals_gcm_test.json"),
         Generated("aria_kw_limits_test.json"), Generated("aria_kwp_limits_test.json")}) {
-    const CliRun r = RunCli("--impl ours --oracle none " + f);
+    const ShellRun r = RunCli("--impl ours --oracle none " + f);
     EXPECT_EQ(r.status, 0) << f << "\n" << r.out;
   }
 }

@@ -1,7 +1,6 @@
 // The backend registry (oracles::Oracles()) is the one list of oracles: each name makes the
 // backend of that name, and the runner's usage text, its unknown-name error and the Backends
 // paragraph of conformance/README.md name exactly the registry's oracles.
-#include <sys/wait.h>
 
 #include <cstdlib>
 #include <fstream>
@@ -11,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/shell_run.h"
 #include "gtest/gtest.h"
 #include "oracles/backend.h"
 #include "vectors/testdata.h"
@@ -18,25 +18,8 @@
 namespace ariasuite::conformance {
 namespace {
 
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-struct CliRun {
-  int status;
-  std::string out, err;
-};
-
-CliRun RunRunner(const std::string& args) {
-  const std::string tmp = std::getenv("TEST_TMPDIR");
-  const std::string cmd = testdata::RunfilePath("conformance/runner") + " " + args + " >" + tmp +
-                          "/out.txt 2>" + tmp + "/err.txt";
-  const int raw = std::system(cmd.c_str());
-  return CliRun{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, Slurp(tmp + "/out.txt"),
-                Slurp(tmp + "/err.txt")};
+ShellRun RunRunner(const std::string& args) {
+  return RunShell(testdata::RunfilePath("conformance/runner") + " " + args);
 }
 
 TEST(RegistryDocsTest, EachOracleNameMakesTheBackendOfThatName) {
@@ -57,9 +40,9 @@ TEST(RegistryDocsTest, EachOracleNameMakesTheBackendOfThatName) {
 }
 
 TEST(RegistryDocsTest, RunnerUsageAndUnknownNameErrorListEveryOracle) {
-  const CliRun help = RunRunner("--help");
+  const ShellRun help = RunRunner("--help");
   EXPECT_EQ(help.status, 0) << help.err;
-  const CliRun bad = RunRunner("--oracle nope /nonexistent.json");
+  const ShellRun bad = RunRunner("--oracle nope /nonexistent.json");
   EXPECT_EQ(bad.status, 2) << bad.out << bad.err;
   EXPECT_NE(bad.err.find("unknown backend 'nope'"), std::string::npos) << bad.err;
   for (const oracles::OracleInfo& o : oracles::Oracles()) {

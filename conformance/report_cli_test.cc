@@ -4,7 +4,6 @@
 // table's notes and the reproducers; only the outputs asked for are mentioned; a bad
 // ARIASUITE_EXEC_TIMEOUT is exit 2; a dying adapter is restarted at most kExecRestartCap times
 // per file; a long file prints progress lines on stderr.
-#include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "conformance/shell_run.h"
 #include "gtest/gtest.h"
 #include "oracles/backend.h"
 #include "vectors/testdata.h"
@@ -21,26 +21,9 @@
 namespace ariasuite::conformance {
 namespace {
 
-struct CliRun {
-  int status;
-  std::string out, err;
-};
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // Runs the runner with args (a shell word list) and env (assignments, may be empty).
-CliRun RunCli(const std::string& args, const std::string& env = "") {
-  const std::string tmp = std::getenv("TEST_TMPDIR");
-  const std::string cmd = env + " " + testdata::RunfilePath("conformance/runner") + " " + args +
-                          " >" + tmp + "/out.txt 2>" + tmp + "/err.txt";
-  const int raw = std::system(cmd.c_str());
-  return CliRun{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, Slurp(tmp + "/out.txt"),
-                Slurp(tmp + "/err.txt")};
+ShellRun RunCli(const std::string& args, const std::string& env = "") {
+  return RunShell(env + " " + testdata::RunfilePath("conformance/runner") + " " + args);
 }
 
 std::string Sample() { return testdata::RunfilePath("vectors/samples/aria_evp_sample.txt"); }
@@ -78,7 +61,7 @@ int CountOf(const std::string& s, const std::string& what) {
 }
 
 TEST(ReportCliTest, FailedAndBrokeNamesBothCountsAndAReason) {
-  CliRun r = RunCli("--impl " + Planted("wwep") + " --oracle none " + Sample());
+  ShellRun r = RunCli("--impl " + Planted("wwep") + " --oracle none " + Sample());
   EXPECT_EQ(r.status, 1) << r.out << r.err;  // a failure decides: exit 1
   const Counts c = BlockCounts(r.out, "exec:");
   ASSERT_GT(c.failed, 0) << r.out;
@@ -103,8 +86,8 @@ TEST(ReportCliTest, FailedAndBrokeNamesBothCountsAndAReason) {
 // reproducer agree on that.
 TEST(ReportCliTest, OneJudgementForBlockFooterAndReproducers) {
   const std::string dir = std::string(std::getenv("TEST_TMPDIR")) + "/split-findings";
-  CliRun r = RunCli("--impl " + Planted("pw") + " --oracle exec:" + Script("wrong_adapter.sh") +
-                    " --findings " + dir + " " + Sample());
+  ShellRun r = RunCli("--impl " + Planted("pw") + " --oracle exec:" + Script("wrong_adapter.sh") +
+                      " --findings " + dir + " " + Sample());
   EXPECT_EQ(r.status, 1) << r.out << r.err;
   const Counts ours = BlockCounts(r.out, "exec:/");
   ASSERT_GT(ours.failed, 0) << r.out;
@@ -145,8 +128,8 @@ TEST(ReportCliTest, OneJudgementForBlockFooterAndReproducers) {
 }
 
 TEST(ReportCliTest, MoreFailuresLineNamesOnlyOutputsAskedFor) {
-  CliRun r = RunCli("--impl exec:" + Script("wrong_adapter.sh") +
-                    " --oracle none --max-failures 1 " + Sample());
+  ShellRun r = RunCli("--impl exec:" + Script("wrong_adapter.sh") +
+                      " --oracle none --max-failures 1 " + Sample());
   EXPECT_EQ(r.status, 1) << r.out << r.err;
   const std::regex more(
       R"(\n  \.\.\. and \d+ more failures of exec:\S+ \(--max-failures N prints more\)\n)");
@@ -162,8 +145,8 @@ TEST(ReportCliTest, MoreFailuresLineNamesOnlyOutputsAskedFor) {
 
 TEST(ReportCliTest, BadExecTimeoutIsExitTwoNamingIt) {
   for (const char* bad : {"2s", "abc", "0", "-1", "", "1e3", "inf", "."}) {
-    CliRun r = RunCli("--impl exec:" + Script("wrong_adapter.sh") + " --oracle none " + Sample(),
-                      std::string("ARIASUITE_EXEC_TIMEOUT='") + bad + "'");
+    ShellRun r = RunCli("--impl exec:" + Script("wrong_adapter.sh") + " --oracle none " + Sample(),
+                        std::string("ARIASUITE_EXEC_TIMEOUT='") + bad + "'");
     EXPECT_EQ(r.status, 2) << bad << ": " << r.out << r.err;
     EXPECT_EQ(r.err, std::string("ariasuite conformance: ARIASUITE_EXEC_TIMEOUT='") + bad +
                          "': want a positive number of seconds (e.g. 60 or 0.5, at most 86400)\n")
@@ -178,9 +161,9 @@ TEST(ReportCliTest, BadExecTimeoutIsExitTwoNamingIt) {
 // and the ~30 s this takes print progress lines on stderr.
 TEST(ReportCliTest, HangingAdapterTimesOutIsCappedPerFileAndShowsProgress) {
   const std::string file = testdata::RunfilePath("vectors/generated/aria_cfb1_edge_test.json");
-  CliRun r = RunCli("--impl exec:" + Script("hanging_adapter.sh") +
-                        " --oracle none --max-failures 1000 " + file + " " + file,
-                    "ARIASUITE_EXEC_TIMEOUT=0.5");
+  ShellRun r = RunCli("--impl exec:" + Script("hanging_adapter.sh") +
+                          " --oracle none --max-failures 1000 " + file + " " + file,
+                      "ARIASUITE_EXEC_TIMEOUT=0.5");
   EXPECT_EQ(r.status, 3) << r.out << r.err;
   // A failure line of a case that timed out (the block's line and the summary end otherwise).
   const std::string timeout = "backend error: no answer within 0.5 s (ARIASUITE_EXEC_TIMEOUT)\n";
@@ -237,8 +220,8 @@ TEST(ReportCliTest, AdapterWrittenFromTheProtocolDocAnswersLikeOpenSsl) {
                             "aria_cfb1_edge_test.json " + gen + "aria_ofb_edge_test.json " +
                             Sample();
   const std::string tmp = std::getenv("TEST_TMPDIR");
-  CliRun r = RunCli("--impl exec:" + Script("evp_ctypes_adapter.py") + " --oracle openssl " +
-                    "--max-failures 1000 --findings " + tmp + "/py " + files);
+  ShellRun r = RunCli("--impl exec:" + Script("evp_ctypes_adapter.py") + " --oracle openssl " +
+                      "--max-failures 1000 --findings " + tmp + "/py " + files);
   EXPECT_TRUE(r.status == 0 || r.status == 1) << r.status << r.out << r.err;
   EXPECT_EQ(r.out.find("\n  BROKE "), std::string::npos) << r.out;
   EXPECT_EQ(CountOf(r.out, "\n  exec:"), 7) << r.out;
