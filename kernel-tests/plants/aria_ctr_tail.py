@@ -15,10 +15,7 @@ import os
 import shutil
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.realpath(__file__)))), "kernel-tests", "vm"))
-
-import debian  # noqa: E402
+from plant_kernel import debian, parse_args, prepared_or_skip
 
 GLUE = "aria_aesni_avx2_glue.c"
 OLD = """			crypto_xor_cpy(dst, src, &req_ctx->keystream[0],
@@ -32,22 +29,10 @@ NEW = """			crypto_xor_cpy(dst, src, &req_ctx->keystream[0],
 
 
 def main():
-    args = sys.argv[1:]
-    cache = None
-    if "--cache" in args:
-        i = args.index("--cache")
-        cache = args[i + 1]
-        del args[i:i + 2]
-    if len(args) != 1:
-        sys.exit("usage: aria_ctr_tail.py OUT_DIR [--cache DIR]")
-    out = os.path.abspath(args[0])
-    kern = debian.load_prepared(cache)
-    if kern is None:
-        print("SKIP: no prepared kernel (kernel-tests/vm/prepare.sh)")
-        sys.exit(4)
-    abi_dir = os.path.dirname(os.path.dirname(os.path.dirname(kern["bzimage"])))
+    out, cache = parse_args("aria_ctr_tail.py")
+    prepared = prepared_or_skip(cache)
+    kern, abi_dir, headers = prepared.kern, prepared.abi_dir, prepared.headers
     src = os.path.join(abi_dir, "aria", "src")
-    headers = os.path.join(abi_dir, "root", "usr", "src", "linux-headers-" + kern["release"])
     planted_src = out + "-src"
     shutil.rmtree(planted_src, ignore_errors=True)
     shutil.copytree(src, planted_src)

@@ -16,10 +16,7 @@ import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.realpath(__file__)))), "kernel-tests", "vm"))
-
-import debian  # noqa: E402
+from plant_kernel import debian, parse_args, prepared_or_skip
 
 OLD = """		if (!is_peek) {
 			rxm->offset = rxm->offset + chunk;
@@ -39,21 +36,9 @@ NEW = """		if (!is_peek) {
 
 
 def main():
-    args = sys.argv[1:]
-    cache = None
-    if "--cache" in args:
-        i = args.index("--cache")
-        cache = args[i + 1]
-        del args[i:i + 2]
-    if len(args) != 1:
-        sys.exit("usage: tls_partial_read.py OUT_DIR [--cache DIR]")
-    out = os.path.abspath(args[0])
-    kern = debian.load_prepared(cache)
-    if kern is None:
-        print("SKIP: no prepared kernel (kernel-tests/vm/prepare.sh)")
-        sys.exit(4)
-    abi_dir = os.path.dirname(os.path.dirname(os.path.dirname(kern["bzimage"])))
-    headers = os.path.join(abi_dir, "root", "usr", "src", "linux-headers-" + kern["release"])
+    out, cache = parse_args("tls_partial_read.py")
+    prepared = prepared_or_skip(cache)
+    kern, headers = prepared.kern, prepared.headers
     debs = sorted(glob.glob(os.path.join(debian.cache_root(cache), "debs", "linux-source-*.deb")))
     series = ".".join(kern["release"].split(".")[:2])
     debs = [d for d in debs if os.path.basename(d).startswith("linux-source-%s_" % series)]
