@@ -106,45 +106,6 @@ class FuzzTest(unittest.TestCase):
         self.assertEqual(seen, {"timeout": 2400, "program": 2100})
 
 
-class BenchTest(unittest.TestCase):
-    """--bench: under TCG one SKIP line and exit 4; KVM without the measuring program: exit 2."""
-
-    def test_tcg_is_one_skip_line_and_exit_4(self):
-        import qemu
-        for argv, patches, why in (
-                (["--accel", "tcg"], [], "--accel tcg"),
-                ([], [(qemu, "kvm_missing", lambda: "/dev/kvm does not exist")],
-                 "/dev/kvm does not exist")):
-            rc, out, err = main_testing.run_main(["run", "--bench"] + argv, patches)
-            self.assertEqual(rc, 4, argv)
-            self.assertEqual(out.strip().splitlines(), [
-                "SKIP kernel.bench: the guest runs under TCG here (%s): throughput of an "
-                "emulated CPU means nothing, the table needs KVM" % why])
-
-    def test_a_failed_kvm_probe_is_the_skip_and_a_working_one_says_nothing_was_measured(self):
-        import qemu
-        kern = {"bzimage": "/x", "module_dirs": [], "builtin": None}
-        for accel, rc_want in (("tcg", 4), ("kvm", 2)):
-            with tempfile.TemporaryDirectory() as d:
-                rc, out, err = main_testing.run_main(
-                    ["run", "--bench", "--workdir", d, "--no-prepare"],
-                    [(qemu, "kvm_missing", lambda: ""), (qemu, "find_qemu", lambda: "qemu"),
-                     (main, "_resolve_kernel", lambda a: (kern, [], [])),
-                     (main, "build_initramfs", lambda out, *a: open(out, "wb").close()),
-                     (main, "choose_accel", lambda *a: (accel, "/x"))])
-            self.assertEqual(rc, rc_want, accel)
-            if accel == "kvm":
-                self.assertIn("--bench under KVM: the kTLS throughput program is not part of "
-                              "the suite yet", err)
-            else:
-                self.assertIn("no KVM probe reached /init", out)
-
-    def test_bench_with_fuzz_is_refused(self):
-        rc, _, err = main_testing.run_main(["run", "--bench", "--fuzz", "5"], [])
-        self.assertEqual(rc, 2)
-        self.assertIn("--bench excludes --fuzz and --replay", err)
-
-
 class DebugTest(unittest.TestCase):
     """--debug: the tree is configured with debug.config too, in a build folder of its own."""
 

@@ -489,6 +489,7 @@ def _boot_and_report(args, qemu_bin, kern, tests, extra_cases, start, workdir):
     run = tap.parse_guest(b.tap, b.console, b.state, b.qemu_error, programs=names,
                           filtered=bool(args.filter), why=b.why)
     run.cases = extra_cases + run.cases
+    run.tap, run.accel = b.tap, accel
     status, nothing = tap.run_verdict(run, args.filter)
     if nothing:
         run.cases.append(tap.Case("guest", "tests", "skip", nothing))
@@ -520,29 +521,77 @@ def bisect_status(status, run):
 
 
 def cmd_bench(args):
-    """--bench: SKIP (exit 4) unless a probe boots the kernel under KVM."""
+    """--bench: the kTLS throughput table (bench.py), measured only under KVM: SKIP (exit 4)
+    unless a probe boots the kernel under KVM (or ARIASUITE_KERNEL_BENCH_UNDER_TCG=1)."""
+    start = time.monotonic()
+    under_tcg = bench.measure_under_tcg()
     why = "--accel tcg" if args.accel == "tcg" else qemu.kvm_missing()
-    accel = "tcg"
-    if not why:
+    if why and not under_tcg:
+        print(bench.skip_line(why), flush=True)
+        return bench.SKIP_EXIT
+    try:
+        nbytes = bench.nbytes()
+    except ValueError as e:
+        fatal(str(e))
+    program = [t for t in args.test if os.path.basename(t) == bench.PROGRAM]
+    if not program:
+        fatal("--bench: the %s program is not among the test programs (--test PATH)"
+              % bench.PROGRAM)
+    try:
         qemu_bin = qemu.find_qemu()
-        got = _resolve_kernel(args)
-        if isinstance(got, int):
-            return got
-        kern = got[0]
-        workdir = args.workdir or tempfile.mkdtemp(prefix="ariasuite-kernel-")
-        os.makedirs(workdir, exist_ok=True)
+    except qemu.QemuError as e:
+        fatal(str(e))
+    got = _resolve_kernel(args)
+    if isinstance(got, int):
+        return got
+    kern = got[0]
+    workdir = args.workdir or tempfile.mkdtemp(prefix="ariasuite-kernel-")
+    os.makedirs(workdir, exist_ok=True)
+    if not under_tcg:
         initrd = os.path.join(workdir, "initramfs.cpio")
         modules, _ = resolve_modules(kern.get("module_dirs"), kern.get("builtin"))
         build_initramfs(initrd, modules, [], args.program_timeout, {})
         accel, _ = choose_accel(args, qemu_bin, kern, initrd, workdir)
-        why = "no KVM probe reached /init, see the note above"
-    status, line = bench.decide(accel, why)
-    print(line, file=sys.stdout if status == bench.SKIP_EXIT else sys.stderr, flush=True)
+        if accel != "kvm":
+            print(bench.skip_line("no KVM probe reached /init, see the note above"), flush=True)
+            return bench.SKIP_EXIT
+    tests = [(bench.PROGRAM, os.path.abspath(program[0]), bench.program_args())]
+    status, run = _boot_and_report(args, qemu_bin, kern, tests, [], start, workdir)
+    if run.accel != "kvm" and not under_tcg:
+        print(bench.skip_line("KVM stopped the guest during the run, see the note above"),
+              flush=True)
+        return bench.SKIP_EXIT
+    rows = bench.parse(run.tap)
+    heading = "kTLS (TLS 1.2) throughput over loopback in the guest, %s, %d MiB per row, " \
+              "kernel %s" % ("under KVM" if run.accel == "kvm" else
+                             "EMULATED (TCG): the figures mean nothing", nbytes >> 20,
+                             run.kernel or "?")
+    for line in bench.table(rows, heading):
+        print(line, flush=True)
+    if not rows:
+        log("error: --bench: the guest program printed no measurement (see the TAP log above)")
+        return 1
     return status
+
+
+def bench_precheck(args):
+    """--bench-precheck (tools/cmd/kernel.sh, before any build): the SKIP line and 4 where KVM
+    cannot even be tried, 2 for a bad ARIASUITE_KERNEL_BENCH_MIB, else 0 and nothing printed."""
+    try:
+        bench.nbytes()
+    except ValueError as e:
+        fatal(str(e))
+    why = "--accel tcg" if args.accel == "tcg" else qemu.kvm_missing()
+    if why and not bench.measure_under_tcg():
+        print(bench.skip_line(why), flush=True)
+        return bench.SKIP_EXIT
+    return 0
 
 
 def cmd_run(args):
     start = time.monotonic()
+    if args.bench_precheck:
+        return bench_precheck(args)
     if args.bench:
         return cmd_bench(args)
     tests = _tests(args)
@@ -703,6 +752,7 @@ def main():
     r.add_argument("--no-prepare", action="store_true")
     r.add_argument("--workdir")
     r.add_argument("--vectors", help="folder written by //vectors:guest_vectors")
+    r.add_argument("--bench-precheck", action="store_true", help=argparse.SUPPRESS)
     r.add_argument("--bench", action="store_true",
                    help="the kTLS ARIA-GCM throughput table (KVM only; under TCG a SKIP, exit 4)")
     r.add_argument("--fuzz", type=int, metavar="SECONDS",

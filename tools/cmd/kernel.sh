@@ -4,7 +4,7 @@
 #          [--extra-test PROGRAM]... [--junit FILE] [--timeout SECS] [--accel auto|kvm|tcg] [--pvh]
 #          [--silence-limit SECS] [--filter SUBSTRING] [--timeout-scale N]
 #          [--package linux-image-...-amd64-unsigned] [--cache DIR] [--workdir DIR]
-#          [--fuzz SECONDS [--seed N] | --replay FILE] [--bench]
+#          [--fuzz SECONDS [--seed N] | --replay FILE] [--bench] [--debug]
 # Without --kernel/--kernel-tree: Debian's newest stock amd64 kernel + out-of-tree ARIA modules.
 # --kernel-tree: allnoconfig + kernel-tests/vm/guest.config + kernel-tests/config (or the tree's own
 # .config), built with ccache, plus the tree's kTLS selftest (ARIA variants + AES-GCM control).
@@ -15,10 +15,12 @@
 # with one note line); a guest silent for --silence-limit seconds (120) is declared hung.
 # --fuzz SECONDS: only the differential kTLS fuzzer (ARIA-GCM vs the AES-GCM control), seeded;
 # --replay FILE: the operation list a failing fuzz run printed, run again. --bench: the kTLS
-# ARIA-GCM throughput table, KVM only (under TCG one SKIP line, exit 4).
+# throughput table (userspace OpenSSL against kTLS with each ARIA driver, AES-GCM for scale, Gbit/s
+# and the ratio to userspace), KVM only (under TCG one SKIP line, exit 4).
+# --debug (with --kernel-tree): KASAN, KFENCE, lockdep, DEBUG_LIST, UBSAN; a console splat fails.
 for a in "$@"; do
   if [[ "$a" == "-h" || "$a" == "--help" ]]; then
-    sed -n 's/^# \{0,1\}//; 2,18p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
+    sed -n 's/^# \{0,1\}//; 2,20p' "$ARIASUITE_ROOT/tools/cmd/kernel.sh"
     exit 0
   fi
 done
@@ -35,8 +37,11 @@ for a in "$@"; do
 done
 for a in "$@"; do
   if [[ "$a" == "--bench" ]]; then
-    # The throughput table needs no test program; under TCG it is one SKIP line (exit 4) at once.
-    exec python3 "$ARIASUITE_ROOT/kernel-tests/vm/main.py" run "$@"
+    # Where KVM cannot even be tried (no device, --accel tcg) the table is one SKIP line (exit 4)
+    # at once, before any package or build; otherwise the guest programs are built as below.
+    rc=0
+    python3 "$ARIASUITE_ROOT/kernel-tests/vm/main.py" run --bench-precheck "$@" || rc=$?
+    [[ $rc == 0 ]] || exit "$rc"
   fi
 done
 # shellcheck source=kernel-tests/vm/packages.sh
@@ -52,7 +57,7 @@ abazel build //kernel-tests:guest_tests //vectors:guest_vectors >&2 ||
 bazel_bin="$(abazel info bazel-bin 2>/dev/null)"
 bin="$bazel_bin/kernel-tests"
 tests=()
-for t in tls_sockopt_test tls_data_test tls_error_test tls_wire_test af_alg_test ktls_fuzz; do
+for t in tls_sockopt_test tls_data_test tls_error_test tls_wire_test af_alg_test ktls_fuzz ktls_bench; do
   [[ -x "$bin/$t" ]] || die "guest test program $bin/$t missing after the build"
   tests+=(--test "$bin/$t")
 done
