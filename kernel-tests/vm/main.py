@@ -331,6 +331,17 @@ def _tree_kernel(args, tree, out=None, base_dir=None):
         else:
             log("SKIP the tree's kTLS selftest: " + st.skip)
             cases.append(tap.Case(selftest.GUEST_NAME, "program_status", "skip", st.skip))
+        kat = selftest.build_aria_kat(kern["tree"], kern["build_dir"],
+                                      os.path.join(kern["build_dir"], "ariasuite-selftests"),
+                                      env=kern.get("env"),
+                                      in_place=kern["build_dir"] == kern["tree"])
+        if kat is not None and kat.path:
+            log("the tree's ARIA known-answer selftest runs as %s" % selftest.ARIA_KAT_GUEST_NAME)
+            extra.append((selftest.ARIA_KAT_GUEST_NAME, kat.path, kat.args))
+        elif kat is not None:
+            log("SKIP the tree's ARIA known-answer selftest: " + kat.skip)
+            cases.append(tap.Case(selftest.ARIA_KAT_GUEST_NAME, "program_status", "skip",
+                                  kat.skip))
     return kern, extra, cases
 
 

@@ -22,6 +22,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 COMPAT_HEADER = os.path.join(HERE, "tls_selftest_compat.h")
 REL_SOURCE = os.path.join("tools", "testing", "selftests", "net", "tls.c")
 GUEST_NAME = "kselftest_net_tls"
+# The ARIA known-answer selftest patch 1 of kernel-tests/upstream/series adds: built and run (all
+# of it) when the tree has it.
+ARIA_KAT_SOURCE = os.path.join("tools", "testing", "selftests", "net", "tls_aria.c")
+ARIA_KAT_GUEST_NAME = "kselftest_net_tls_aria"
 
 # The harness's variant filter (-v NAME, several are ORed): tls.12_aria_gcm.*,
 # tls.12_aria_gcm_256.*, and the AES-GCM control tls.12_aes_gcm.*, tls_err.12_aes_gcm.*.
@@ -70,24 +74,11 @@ def build(tree, build_dir, out_dir, which="aria", env=None, in_place=False):
     args, why = variant_args(text, which)
     if args is None:
         return Selftest(skip=why)
-    if not shutil.which("gcc"):
-        return Selftest(skip="gcc is missing")
-    out = None if in_place else build_dir
-    try:
-        run_make(tree, out, ["headers"], "make headers", env=env,
-                 logf=os.path.join(build_dir, "ariasuite-build.log"))
-    except TreeError as e:
-        return Selftest(skip="the tree's uapi headers were not made: %s" % e.args[0])
-    headers = os.path.join(build_dir, "usr", "include")
-    os.makedirs(out_dir, exist_ok=True)
-    binary = os.path.join(out_dir, GUEST_NAME)
-    logf = os.path.join(out_dir, GUEST_NAME + ".log")
-    cmd = compile_command(source, headers, binary)
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    plain = p.stdout.decode(errors="replace")
-    with open(logf, "w") as f:
-        f.write("$ %s\n%s" % (" ".join(cmd), plain))
-    if p.returncode == 0:
+    headers, why = _headers(tree, build_dir, env, in_place)
+    if why:
+        return Selftest(skip=why)
+    binary, logf, plain, rc = _compile(source, headers, out_dir, GUEST_NAME)
+    if rc == 0:
         return Selftest(binary, args, notes=["%s built against the tree's headers" % REL_SOURCE])
     err = first_error(plain)
     if _COMPAT_SIGNATURE.search(plain):
@@ -102,6 +93,48 @@ def build(tree, build_dir, out_dir, which="aria", env=None, in_place=False):
                 "path)" % (REL_SOURCE, _short(err), os.path.basename(COMPAT_HEADER))])
     return Selftest(skip="%s does not compile against the tree's headers: %s (log: %s)"
                     % (REL_SOURCE, _short(err), logf))
+
+
+def build_aria_kat(tree, build_dir, out_dir, env=None, in_place=False):
+    """Builds tls_aria.c the way build() builds tls.c; None when the tree has no such file, else a
+    Selftest (run without a filter)."""
+    source = os.path.join(tree, ARIA_KAT_SOURCE)
+    if not os.path.isfile(source):
+        return None
+    headers, why = _headers(tree, build_dir, env, in_place)
+    if why:
+        return Selftest(skip=why)
+    binary, logf, plain, rc = _compile(source, headers, out_dir, ARIA_KAT_GUEST_NAME)
+    if rc == 0:
+        return Selftest(binary, [], notes=["%s built against the tree's headers" % ARIA_KAT_SOURCE])
+    return Selftest(skip="%s does not compile against the tree's headers: %s (log: %s)"
+                    % (ARIA_KAT_SOURCE, _short(first_error(plain)), logf))
+
+
+def _headers(tree, build_dir, env, in_place):
+    """(<build_dir>/usr/include after `make headers`, None) or (None, why not)."""
+    if not shutil.which("gcc"):
+        return None, "gcc is missing"
+    try:
+        run_make(tree, None if in_place else build_dir, ["headers"], "make headers", env=env,
+                 logf=os.path.join(build_dir, "ariasuite-build.log"))
+    except TreeError as e:
+        return None, "the tree's uapi headers were not made: %s" % e.args[0]
+    return os.path.join(build_dir, "usr", "include"), None
+
+
+def _compile(source, headers, out_dir, name):
+    """Compiles source to out_dir/name, the command and its output in out_dir/name.log; returns
+    (binary, log, compiler output, exit status)."""
+    os.makedirs(out_dir, exist_ok=True)
+    binary = os.path.join(out_dir, name)
+    logf = os.path.join(out_dir, name + ".log")
+    cmd = compile_command(source, headers, binary)
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    plain = p.stdout.decode(errors="replace")
+    with open(logf, "w") as f:
+        f.write("$ %s\n%s" % (" ".join(cmd), plain))
+    return binary, logf, plain, p.returncode
 
 
 def _short(line):

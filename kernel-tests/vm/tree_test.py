@@ -215,6 +215,24 @@ class SelftestTest(unittest.TestCase):
         self.assertTrue(os.access(st.path, os.X_OK))
         self.assertEqual(subprocess.run([st.path]).returncode, 0)
 
+    def test_tls_aria_c_only_when_the_tree_has_it(self):
+        self.assertIsNone(selftest.build_aria_kat(self.tree, self.build, self.build))
+        kat = os.path.join(self.tree, selftest.ARIA_KAT_SOURCE)
+        with open(kat, "w") as f:
+            f.write("int main(void) { return 3; }\n")
+        st = selftest.build_aria_kat(self.tree, self.build, self.build)
+        self.assertIsNone(st.skip)
+        self.assertEqual(st.args, [])
+        self.assertEqual(os.path.basename(st.path), "kselftest_net_tls_aria")
+        self.assertEqual(subprocess.run([st.path]).returncode, 3)
+        with open(kat, "w") as f:
+            f.write("int main(void) { return missing_kat; }\n")
+        st = selftest.build_aria_kat(self.tree, self.build, self.build)
+        self.assertIsNone(st.path)
+        self.assertRegex(st.skip, r"^tools/testing/selftests/net/tls_aria.c does not compile "
+                         r"against the tree's headers: tools/testing/selftests/net/tls_aria.c:\d+:"
+                         r"\d+: error: .missing_kat. undeclared")
+
     def test_compile_error_is_a_skip_with_the_first_error(self):
         self.write(TLS_C % "undeclared_thing++;")
         st = selftest.build(self.tree, self.build, self.build)
@@ -325,6 +343,7 @@ class MainTreeTest(unittest.TestCase):
         os.chmod(self.prog, 0o755)
         self.tree = fake_tree(os.path.join(self.d, "tree"))
         self.boots = []
+        self.kat = None  # what selftest.build_aria_kat gives (None: the tree has no tls_aria.c)
 
     def run_main(self, guest, *flags, build_error=None, tree=None):
         argv = ["run", "--test", self.prog, "--accel", "tcg", "--cache",
@@ -351,6 +370,7 @@ class MainTreeTest(unittest.TestCase):
             (main.qemu, "boot", fake_boot),
             (main.kernel_tree, "build", fake_build),
             (main.selftest, "build", lambda *a, **k: selftest.Selftest(skip="no tls.c here")),
+            (main.selftest, "build_aria_kat", lambda *a, **k: self.kat),
             (main, "build_initramfs", lambda out, *a: open(out, "wb").close()),
         ])
 
@@ -361,6 +381,13 @@ class MainTreeTest(unittest.TestCase):
         rc, out, _ = self.run_main(GOOD_GUEST, "--bisect")
         self.assertEqual(rc, 0, out)
         self.assertIn("ariasuite kernel --bisect: good (exit 0): 1 ARIA tests passed", out)
+
+    def test_the_series_known_answer_selftest_skip_is_reported(self):
+        self.kat = selftest.Selftest(skip="tls_aria.c does not compile")
+        rc, out, _ = self.run_main(GOOD_GUEST)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("SKIP kselftest_net_tls_aria.program_status: tls_aria.c does not compile",
+                      out)
 
     def test_not_a_tree(self):
         for flags, code in (((), 2), (("--bisect",), 125)):
