@@ -20,6 +20,8 @@ from kernel_tree import TreeError, first_error, run_make
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 COMPAT_HEADER = os.path.join(HERE, "tls_selftest_compat.h")
+# Scales the harness's per-test timeouts by $KTEST_TIMEOUT_SCALE in the guest (--timeout-scale).
+TIMEOUT_HEADER = os.path.join(HERE, "selftest_timeout_scale.h")
 REL_SOURCE = os.path.join("tools", "testing", "selftests", "net", "tls.c")
 GUEST_NAME = "kselftest_net_tls"
 # The ARIA known-answer selftest patch 1 of kernel-tests/upstream/series adds: built and run (all
@@ -59,8 +61,8 @@ def variant_args(source_text, which):
 
 def compile_command(source, headers, out, extra=()):
     selftests = os.path.dirname(os.path.dirname(source))
-    return (["gcc", "-static", "-O2", "-Wall", "-I", headers, "-I", selftests] + list(extra) +
-            ["-o", out, source, "-lpthread"])
+    return (["gcc", "-static", "-O2", "-Wall", "-I", headers, "-I", selftests,
+             "-include", TIMEOUT_HEADER] + list(extra) + ["-o", out, source, "-lpthread"])
 
 
 def build(tree, build_dir, out_dir, which="aria", env=None, in_place=False):

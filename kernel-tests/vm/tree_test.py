@@ -233,6 +233,18 @@ class SelftestTest(unittest.TestCase):
                          r"against the tree's headers: tools/testing/selftests/net/tls_aria.c:\d+:"
                          r"\d+: error: .missing_kat. undeclared")
 
+    def test_harness_timeouts_scale_with_ktest_timeout_scale(self):
+        with open(os.path.join(self.tree, selftest.ARIA_KAT_SOURCE), "w") as f:
+            f.write("#include <unistd.h>\nint main(void) { alarm(2); return alarm(0); }\n")
+        st = selftest.build_aria_kat(self.tree, self.build, self.build)
+        self.assertIsNone(st.skip)
+        for scale, want in ((None, 2), ("5", 10), ("1000", 2), ("x", 2)):
+            env = dict(os.environ)
+            env.pop("KTEST_TIMEOUT_SCALE", None)
+            if scale:
+                env["KTEST_TIMEOUT_SCALE"] = scale
+            self.assertEqual(subprocess.run([st.path], env=env).returncode, want, scale)
+
     def test_compile_error_is_a_skip_with_the_first_error(self):
         self.write(TLS_C % "undeclared_thing++;")
         st = selftest.build(self.tree, self.build, self.build)
