@@ -4,7 +4,8 @@
 // examples, the OpenSSL evp sample (ECB, CBC, CTR, GCM, CCM), the generated CBC-PKCS5, CTR, CFB8,
 // CFB128, OFB and GCM edge files and Wycheproof's CMAC, KWP and CBC-PKCS5 files; KW, KWP and CMAC
 // on random inputs against the sp800-38f oracle and OpenSSL; CFB1 unsupported; and a missing Java
-// runtime, bcprov jar or adapter jar unavailable with the Debian package (or target) named.
+// runtime, bcprov jar or adapter jar unavailable with the Debian package (or target) named; the
+// exceptions it does not document for bad input answered `crashed`, third-party findings.
 #include <cstdlib>
 #include <memory>
 #include <random>
@@ -224,6 +225,80 @@ TEST(BouncyCastleTest, BadKeyLengthIsARefusal) {
     EXPECT_FALSE(got->accepted) << OpName(op) << ": " << DescribeResult(got);
     EXPECT_EQ(got->error, "") << OpName(op);
   }
+}
+
+// ---- Crashes: exceptions Bouncy Castle does not document for bad input ----
+
+// An empty KW unwrap input (NegativeArraySizeException) and a CCM tag over 16 bytes to open
+// (ArrayIndexOutOfBoundsException, from System.arraycopy inside CCMBlockCipher) are answered
+// `crashed` with the exception, never `error` and never a refusal.
+TEST(BouncyCastleTest, UndocumentedExceptionsAreCrashes) {
+  std::unique_ptr<Backend> bc = MakeBouncyCastleBackend();
+  ASSERT_FALSE(bc->unavailable()) << *bc->unavailable();
+  Request unwrap;
+  unwrap.op = Op::kKwUnwrap;
+  unwrap.key.assign(16, 1);
+  Request open;
+  open.op = Op::kCcmOpen;
+  open.key.assign(16, 1);
+  open.iv.assign(12, 2);
+  open.input.assign(4, 3);
+  open.tag.assign(17, 4);
+  for (const auto& [request, exception] : {std::pair{unwrap, "NegativeArraySizeException"},
+                                           std::pair{open, "ArrayIndexOutOfBoundsException"}}) {
+    SCOPED_TRACE(DescribeRequest(request));
+    std::optional<Result> got = bc->Run(request);
+    ASSERT_TRUE(got.has_value());
+    EXPECT_TRUE(got->crashed) << DescribeResult(got);
+    EXPECT_FALSE(got->accepted);
+    EXPECT_EQ(got->error, "");
+    EXPECT_EQ(got->detail.rfind(exception, 0), 0u) << got->detail;
+  }
+  // A 16-byte tag of the same request is an ordinary refusal (a wrong tag).
+  open.tag.assign(16, 4);
+  std::optional<Result> refused = bc->Run(open);
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_TRUE(IsRefusal(*refused)) << DescribeResult(refused);
+}
+
+// Through the runner, with our scalar path under test: the crashes are third-party findings (failed
+// cases with reproducers), the oracle never BROKE: tcId 205 of the generated CCM edge file (an
+// 18-byte tag to open) and the 27 empty unwrap inputs of Wycheproof's KW file.
+TEST(BouncyCastleTest, CrashesAreThirdPartyFindings) {
+  std::unique_ptr<Backend> bc = MakeBouncyCastleBackend();
+  ASSERT_FALSE(bc->unavailable()) << *bc->unavailable();
+  std::unique_ptr<Backend> ours = MakeOursBackend(Impl::kScalar);
+  auto crashes = [](const conformance::PairResult& p, const std::string& what) {
+    int n = 0;
+    for (const std::string& f : p.failures) n += f.find(what) != std::string::npos ? 1 : 0;
+    return n;
+  };
+  VectorFile edge;
+  std::string error;
+  ASSERT_TRUE(vectors::LoadVectorFile(
+      testdata::RunfilePath("vectors/generated/aria_ccm_edge_test.json"), {}, &edge, &error))
+      << error;
+  conformance::FileResult r = conformance::RunFile(edge, {{ours.get(), true}, {bc.get(), false}});
+  EXPECT_EQ(r.pairs[0].failed, 0);
+  const conformance::PairResult& p = r.pairs[1];
+  EXPECT_EQ(p.errors, 0);
+  EXPECT_EQ(p.failed, 1);
+  EXPECT_EQ(p.third_party, 1);
+  ASSERT_EQ(p.failures.size(), 1u);
+  EXPECT_NE(p.failures[0].find(":tcId 205 "), std::string::npos) << p.failures[0];
+  EXPECT_EQ(crashes(p, "ccm-open: the library crashed (ArrayIndexOutOfBoundsException"), 1)
+      << p.failures[0];
+
+  VectorFile wrap;
+  std::string skip;
+  ASSERT_TRUE(testdata::LoadSharedWycheproof("aria_wrap_test.json", "ARIA-WRAP", &wrap, &skip));
+  if (!skip.empty()) GTEST_SKIP() << skip;
+  r = conformance::RunFile(wrap, {{ours.get(), true}, {bc.get(), false}});
+  EXPECT_EQ(r.pairs[0].failed, 0);
+  const conformance::PairResult& w = r.pairs[1];
+  EXPECT_EQ(w.errors, 0);
+  EXPECT_EQ(w.third_party, w.failed);
+  EXPECT_EQ(crashes(w, "kw-unwrap: the library crashed (NegativeArraySizeException"), 27);
 }
 
 // ---- Missing pieces: unavailable, naming what to install or build ----

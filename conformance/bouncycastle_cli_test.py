@@ -3,8 +3,10 @@
 default oracle set it passes the committed files of every mode it has; the same JVM program with its
 test-only --plant-flip-output (one output byte flipped per answer) is caught, as the implementation
 under test (exit 1) and as an oracle (a third-party finding blamed on it, exit 1 with
---strict-oracles, ours untouched); a missing Java runtime or bcprov jar is a SKIP naming the Debian
-package. Paths are runfiles of //conformance:bouncycastle_cli_test."""
+--strict-oracles, ours untouched); an exception Bouncy Castle does not document for bad input (a
+CCM tag over 16 bytes to open) is a crash, a third-party finding with a reproducer; a missing Java
+runtime or bcprov jar is a SKIP naming the Debian package. Paths are runfiles of
+//conformance:bouncycastle_cli_test."""
 import os
 import shutil
 import subprocess
@@ -81,6 +83,28 @@ class BouncyCastleCli(unittest.TestCase):
         r = runner("--impl", "ours/scalar", "--oracle", "openssl," + planted)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertIn("RESULT: OK (third-party findings above)", r.stdout)
+
+    def test_crash_on_a_ccm_tag_over_16_bytes_is_a_finding(self):
+        # tcIds 12 and 13 open with 17- and 18-byte tags: Bouncy Castle throws
+        # ArrayIndexOutOfBoundsException (`crashed`), ours refuses: failed cases, each a
+        # third-party finding with a reproducer, never BROKE.
+        self.adapter()  # skips without java or bcprov
+        limits = path("vectors/generated/aria_ccm_limits_test.json")
+        with tempfile.TemporaryDirectory() as findings:
+            r = subprocess.run([path("conformance/runner"), "--impl", "ours/scalar", "--oracle",
+                                "bouncycastle", "--findings", findings, limits],
+                               capture_output=True, text=True, timeout=300)
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            self.assertRegex(r.stdout, r"  bouncycastle +FAILED +11 passed, 2 failed +"
+                                       r"\[2 third-party finding\(s\)")
+            self.assertNotIn("backend error", r.stdout)
+            self.assertRegex(r.stdout, r"\naria_ccm_limits_test\.json +13/13 +FAIL 2 *\n")
+            for tc in (12, 13):
+                self.assertRegex(r.stdout, r"aria_ccm_limits_test\.json:tcId %d \[TagLength\] "
+                                           r"ccm-open: the library crashed "
+                                           r"\(ArrayIndexOutOfBoundsException" % tc)
+            self.assertEqual(os.listdir(findings),
+                             ["bouncycastle__aria_ccm_limits_test__ARIA-CCM.json"])
 
     def test_missing_java_is_a_skip_naming_the_package(self):
         r = runner("--impl", "ours/scalar", "--oracle", "bouncycastle",

@@ -15,7 +15,8 @@
 //               per flag is AcceptableReason()).
 // A backend answering "unsupported" to any request of a case makes the case unsupported (not a
 // pass); an error answer (Result::error) makes it an error (the backend broke) whatever the case
-// expects (runner.h judges who is wrong when a case fails).
+// expects; a crash of the library (Result::crashed) fails it whatever the case expects (runner.h
+// judges who is wrong when a case fails).
 #include "conformance/case_checks.h"
 
 #include <map>
@@ -205,6 +206,13 @@ CaseResult RunCase(Backend& backend, const TestCase& c) {
     }
     if (!r->error.empty()) {
       return CaseResult{CaseOutcome::kError, std::string(op) + ": backend error: " + r->error};
+    }
+    // The library crashed: neither the answer nor the refusal any case wants, so a failure of the
+    // library whatever the case expects (never an error of the backend: it answered).
+    if (r->crashed) {
+      const std::string how = r->detail.empty() ? "" : " (" + r->detail + ")";
+      return CaseResult{CaseOutcome::kFail,
+                        std::string(op) + ": " + kCrashedPrefix + how + kCrashedSuffix};
     }
     std::string fail;
     switch (k.want) {

@@ -30,6 +30,12 @@ struct CaseResult {
                         // op; kError: "gcm-open: backend error: ..."
 };
 
+// A case the library crashed on (Result::crashed) fails with the message
+// "OP: the library crashed (REASON) instead of answering or refusing" (without " (REASON)" when the
+// backend gave none); the findings reports (findings_report.h) class it by these words.
+inline constexpr char kCrashedPrefix[] = "the library crashed";
+inline constexpr char kCrashedSuffix[] = " instead of answering or refusing";
+
 // Runs one case: every check its expectation implies (see case_checks.cc). Never throws.
 CaseResult RunCase(oracles::Backend& backend, const TestCase& c);
 

@@ -240,5 +240,25 @@ TEST(RunCaseTest, UnsupportedAndErrors) {
   EXPECT_EQ(r.message, "gcm-open: backend error: adapter died");
 }
 
+// A crash of the library fails the case whatever it expects (a refusal, exact bytes, either), with
+// the crash named; it is never taken for the refusal an invalid case wants, nor for a breakage.
+TEST(RunCaseTest, CrashedFailsWhateverTheCaseExpects) {
+  Scripted crashing([](const Request& r) -> std::optional<Result> {
+    if (r.op == Op::kGcmOpen) return oracles::Crashed("ArrayIndexOutOfBoundsException: 16");
+    return Accepted({0xbb}, Bytes(16, 0xcc));  // the case's seal, right
+  });
+  for (Expect e : {Expect::kInvalid, Expect::kValid, Expect::kAcceptable}) {
+    const CaseResult r = RunCase(crashing, GcmCase(e));
+    EXPECT_EQ(r.outcome, CaseOutcome::kFail) << ExpectName(e);
+    EXPECT_EQ(r.message,
+              "gcm-open: the library crashed (ArrayIndexOutOfBoundsException: 16) instead of "
+              "answering or refusing")
+        << ExpectName(e);
+  }
+  Scripted mute([](const Request&) -> std::optional<Result> { return oracles::Crashed(""); });
+  EXPECT_EQ(RunCase(mute, GcmCase(Expect::kInvalid)).message,
+            "gcm-open: the library crashed instead of answering or refusing");
+}
+
 }  // namespace
 }  // namespace ariasuite::conformance

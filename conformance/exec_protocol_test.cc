@@ -90,11 +90,37 @@ TEST(ProtocolTest, Responses) {
   EXPECT_EQ(parsed->detail, "EVP_CipherFinal_ex");
   ASSERT_TRUE(ParseResponseLine("unsupported no KW", &parsed, &error));
   EXPECT_FALSE(parsed);
+  EXPECT_FALSE(parsed->crashed);
   EXPECT_FALSE(ParseResponseLine("error boom", &parsed, &error));
   EXPECT_EQ(error, "adapter reported an error: boom");
   EXPECT_FALSE(ParseResponseLine("ok out=0 tag=", &parsed, &error));
   EXPECT_FALSE(ParseResponseLine("yes", &parsed, &error));
   EXPECT_EQ(error, "unknown response 'yes'");
+}
+
+// `crashed REASON`: the library failed on the inputs; neither accepted nor a refusal, with its
+// reason, and written back the same way (an empty reason too).
+TEST(ProtocolTest, CrashedAnswer) {
+  std::optional<Result> parsed;
+  std::string error;
+  ASSERT_TRUE(ParseResponseLine("crashed NegativeArraySizeException: -8\r\n", &parsed, &error))
+      << error;
+  ASSERT_TRUE(parsed.has_value());
+  EXPECT_TRUE(parsed->crashed);
+  EXPECT_FALSE(parsed->accepted);
+  EXPECT_FALSE(oracles::IsRefusal(*parsed));
+  EXPECT_EQ(parsed->error, "");
+  EXPECT_EQ(parsed->detail, "NegativeArraySizeException: -8");
+  EXPECT_EQ(FormatResponseLine(parsed), "crashed NegativeArraySizeException: -8");
+  EXPECT_EQ(oracles::DescribeResult(parsed), "crashed (NegativeArraySizeException: -8)");
+  ASSERT_TRUE(ParseResponseLine("crashed", &parsed, &error)) << error;
+  ASSERT_TRUE(parsed.has_value());
+  EXPECT_TRUE(parsed->crashed);
+  EXPECT_EQ(parsed->detail, "");
+  EXPECT_EQ(FormatResponseLine(parsed), "crashed");
+  EXPECT_EQ(FormatResponseLine(oracles::Crashed("a\nb")), "crashed a b");
+  // Not a prefix match: "crashedX" is no answer.
+  EXPECT_FALSE(ParseResponseLine("crashedX boom", &parsed, &error));
 }
 
 // An in-process backend behind ServeExecProtocol, fed through temporary files.

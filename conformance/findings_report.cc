@@ -177,6 +177,19 @@ Kind KindOf(const FindingCase& f) {
   const std::string op = f.failure.substr(0, colon);
   const std::string msg = colon == std::string::npos ? "" : f.failure.substr(colon + 2);
   const std::optional<Request> r = FailingRequest(f.test, op);
+  if (StartsWith(msg, kCrashedPrefix)) {
+    // What the library should have done instead: refuse a request the standard forbids or one
+    // whose integrity check fails, else compute what the mode defines.
+    std::string clause = ModeClause(f.test.mode);
+    if (r) {
+      if (std::optional<std::string> why = ForbiddenBy(*r)) {
+        clause = WithoutGot(*why);
+      } else if (f.test.expect == Expect::kInvalid && !IntegrityClause(r->op).empty()) {
+        clause = IntegrityClause(r->op);
+      }
+    }
+    return {op + "-crashes", op + " crashes instead of answering or refusing", clause};
+  }
   if (StartsWith(msg, "expected a refusal, got") || StartsWith(msg, "accepted the modified tag")) {
     if (r) {
       if (std::optional<std::string> why = ForbiddenBy(*r)) {
@@ -344,6 +357,14 @@ std::string RenderReport(const BugClass& c, const std::vector<Replay>& replays) 
   o += "## What the standard says\n\n" + c.clause + ".\n\n";
   if (c.key.find("-accepts-") != std::string::npos) {
     o += "A conforming implementation refuses this request; `" + c.library + "` answers it.\n\n";
+  } else if (c.key.find("-crashes") != std::string::npos) {
+    o += "A conforming implementation either answers this request or refuses it; `" + c.library +
+         "` does neither: the library itself crashed on these inputs (an exception it does not "
+         "document for bad input, or a fault in its code), where the standard wants " +
+         (t.expect == Expect::kValid     ? "the result it defines"
+          : t.expect == Expect::kInvalid ? "a refusal"
+                                         : "the result it defines or a refusal") +
+         ".\n\n";
   } else if (c.key.find("-refuses-valid-input") != std::string::npos) {
     o += "The standard defines a result for this request; `" + c.library +
          "` refuses it. A library may document a narrower set of parameters than the standard "

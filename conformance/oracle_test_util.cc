@@ -10,7 +10,7 @@ namespace ariasuite::conformance {
 
 bool SameAnswer(const std::optional<oracles::Result>& a, const std::optional<oracles::Result>& b) {
   if (!a || !b) return false;
-  if (!a->error.empty() || !b->error.empty()) return false;
+  if (!a->error.empty() || !b->error.empty() || a->crashed || b->crashed) return false;
   if (a->accepted != b->accepted) return false;
   return !a->accepted || (a->output == b->output && a->tag == b->tag);
 }

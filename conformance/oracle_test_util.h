@@ -14,8 +14,8 @@
 
 namespace ariasuite::conformance {
 
-// Both answered, neither with an error, both accepted or both refused, and when accepted with the
-// same output and the same tag.
+// Both answered, neither with an error nor a crash, both accepted or both refused, and when
+// accepted with the same output and the same tag.
 bool SameAnswer(const std::optional<oracles::Result>& a, const std::optional<oracles::Result>& b);
 
 // The backend `name` as MakeBackends gives it, after checking (gtest failures) that it is one

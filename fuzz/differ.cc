@@ -17,8 +17,9 @@ namespace ariasuite::fuzz {
 namespace {
 
 bool SameAnswer(const Result& a, const Result& b) {
-  // A backend that broke (Result::error) agrees with nobody.
-  if (!a.error.empty() || !b.error.empty()) return false;
+  // A backend that broke (Result::error) or a library that crashed (Result::crashed) agrees with
+  // nobody: a crash is never the answer of another library, nor a refusal.
+  if (!a.error.empty() || !b.error.empty() || a.crashed || b.crashed) return false;
   if (a.accepted != b.accepted) return false;
   if (!a.accepted) return true;  // Two refusals agree whatever their detail says.
   return a.output == b.output && a.tag == b.tag;
@@ -68,7 +69,7 @@ std::vector<int> Differ::AnswerIds(bool with_refusals) const {
   int next = 0;
   for (size_t i = 0; i < answers_.size(); ++i) {
     const Answer& a = answers_[i];
-    if (!a.result || (!with_refusals && a.result->accepted == false && a.result->error.empty())) {
+    if (!a.result || (!with_refusals && oracles::IsRefusal(*a.result))) {
       continue;
     }
     for (size_t k = 0; k < i && ids[i] < 0; ++k) {
@@ -83,7 +84,7 @@ Differ::Outcome Differ::Judged() {
   Outcome o;
   // A refusal must not hand out output (plaintext of a failed open, say).
   for (const Answer& a : answers_) {
-    if (a.result && !a.result->accepted && a.result->error.empty() && !a.result->output.empty()) {
+    if (a.result && oracles::IsRefusal(*a.result) && !a.result->output.empty()) {
       o.blame = a.ours ? conformance::Blame::kOurs : conformance::Blame::kThirdParty;
       o.first = a.backend;
       o.second = "released-output-on-refusal";

@@ -9,6 +9,9 @@
 //  - Third-party finding: print `ARIA_THIRD_PARTY <operation> <library> vs <agreeing backend>`
 //    with the report, write a reproducer vector file (reproducer.h) and go on fuzzing; each
 //    (operation, library) is reported once per process and counted after that.
+// An answer that is no answer, a backend that broke (Result::error) or a library that crashed on
+// the inputs (Result::crashed, the exec protocol's `crashed`), agrees with nobody and is never
+// taken for a refusal: an oracle's crash is a divergence judged (and allowlisted) like any other.
 // A reviewed fuzz/allowlist.txt entry (allowlist.h) sets a known third-party answer aside, never
 // ours, and never the last independent answer that agrees with ours.
 #ifndef ARIASUITE_FUZZ_DIFFER_H_

@@ -1,9 +1,10 @@
 // Checks the Differ's verdicts under the one-vote rule (conformance/verdict.h): agreement, a
 // third-party finding only when an independent answer sides with ours, our paths disagreeing
 // among themselves, a shared layer of ours wrong against a single oracle, refusals outside the
-// common domain, output released on a refusal, the allowlist setting a third-party answer aside
-// (never ours, never the last confirming one), Check() aborting with the ARIA_MISMATCH first line
-// only when ours is blamed, and going on after a third-party finding.
+// common domain, output released on a refusal, a crashed library (never a refusal), the allowlist
+// setting a third-party answer aside (never ours, never the last confirming one), Check() aborting
+// with the ARIA_MISMATCH first line only when ours is blamed, and going on after a third-party
+// finding.
 #include "fuzz/differ.h"
 
 #include <string>
@@ -87,6 +88,35 @@ TEST(DifferTest, BrokenBackendAgreesWithNobody) {
   broken.error = "adapter died";
   d.Add("boringssl", false, broken);
   EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY gcm-open boringssl vs openssl");
+}
+
+// A library that crashed agrees with nobody and is no refusal, even where refusals are left out of
+// the comparison: a divergence reported (and set aside by an allowlist entry) like any other.
+TEST(DifferTest, CrashedLibraryIsADivergenceNotARefusal) {
+  Differ d("kw-unwrap");
+  d.Add("ours/scalar", true, Refused());
+  d.Add("sp800-38f", false, Refused());
+  d.Add("bouncycastle", false, oracles::Crashed("NegativeArraySizeException: -8"));
+  EXPECT_EQ(d.Verdict(), "ARIA_THIRD_PARTY kw-unwrap bouncycastle vs sp800-38f");
+  Differ outside("gcm-seal");  // refusals left out of the comparison, the crash is not
+  outside.IgnoreRefusals("a tag length outside every library's domain");
+  outside.Add("ours/scalar", true, Accepted({1}, {2}));
+  outside.Add("openssl", false, Accepted({1}, {2}));
+  outside.Add("botan", false, Refused());
+  outside.Add("bouncycastle", false, oracles::Crashed("ArrayIndexOutOfBoundsException"));
+  EXPECT_EQ(outside.Verdict(), "ARIA_THIRD_PARTY gcm-seal bouncycastle vs openssl");
+  std::vector<AllowEntry> entries;
+  std::string error;
+  ASSERT_TRUE(ParseAllowlist("kw-unwrap bouncycastle input_len<24 r.json # test entry\n", "t",
+                             &entries, &error));
+  Differ allowed("kw-unwrap");
+  allowed.UseAllowlist(&entries);
+  allowed.Param("input_len", 0);
+  allowed.Add("ours/scalar", true, Refused());
+  allowed.Add("sp800-38f", false, Refused());
+  allowed.Add("bouncycastle", false, oracles::Crashed("NegativeArraySizeException: -8"));
+  EXPECT_EQ(allowed.Verdict(), "");
+  EXPECT_TRUE(allowed.used_allowlist());
 }
 
 // A shared layer of ours wrong on every path, with a single oracle answering (as OpenSSL alone in

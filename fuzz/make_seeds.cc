@@ -530,6 +530,8 @@ void LoaderSeeds(const std::string& dir) {
   refused.detail = "tag mismatch";
   WriteLoaderSeed("response-refused", 3, 0, oracles::FormatResponseLine(refused));
   WriteLoaderSeed("response-unsupported", 3, 0, oracles::FormatResponseLine(std::nullopt));
+  WriteLoaderSeed("response-crashed", 3, 0,
+                  oracles::FormatResponseLine(oracles::Crashed("NegativeArraySizeException: -8")));
   WriteLoaderSeed("hex", 4, 0, Hex(t.key) + "AbCd");
 }
 

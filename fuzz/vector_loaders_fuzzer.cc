@@ -115,8 +115,9 @@ void FuzzOne(const uint8_t* data, size_t size) {
       std::optional<oracles::Result> reparsed;
       if (!oracles::ParseResponseLine(again, &reparsed, &error) ||
           result.has_value() != reparsed.has_value() ||
-          (result && (result->accepted != reparsed->accepted ||
-                      result->output != reparsed->output || result->tag != reparsed->tag))) {
+          (result &&
+           (result->accepted != reparsed->accepted || result->crashed != reparsed->crashed ||
+            result->output != reparsed->output || result->tag != reparsed->tag))) {
         Fail("ParseResponseLine", "formatted line does not parse back: " + again, line);
       }
       break;

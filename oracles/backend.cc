@@ -32,6 +32,15 @@ Result Broken(std::string error) {
   return r;
 }
 
+Result Crashed(std::string reason) {
+  Result r;
+  r.crashed = true;
+  r.detail = std::move(reason);
+  return r;
+}
+
+bool IsRefusal(const Result& r) { return !r.accepted && !r.crashed && r.error.empty(); }
+
 std::string DescribeRequest(const Request& r) {
   // Sized once and hex appended in place: the exec protocol sends this line for every request.
   std::string s = OpName(r.op);
@@ -52,6 +61,9 @@ std::string DescribeRequest(const Request& r) {
 std::string DescribeResult(const std::optional<Result>& result) {
   if (!result) return "unsupported";
   if (!result->error.empty()) return "error (" + result->error + ")";
+  if (result->crashed) {
+    return result->detail.empty() ? "crashed" : "crashed (" + result->detail + ")";
+  }
   if (!result->accepted) {
     return result->detail.empty() ? "refused" : "refused (" + result->detail + ")";
   }

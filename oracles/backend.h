@@ -11,6 +11,9 @@
 //  - Result{accepted = false}: the backend ran and refused the inputs (authentication failure,
 //    bad padding, a parameter the mode forbids, e.g. a CCM nonce of 6 bytes).
 //  - Result{accepted = true, output, tag}: the backend's answer.
+//  - Result{crashed = true, detail}: the library itself failed on these inputs (an exception it
+//    does not document for bad input, a crash in its code): neither an answer nor a refusal, a
+//    wrong behaviour of the library that the runner fails the case for (Crashed()).
 // Backends never throw, never abort on bad input, and need no particular call order.
 //
 // Libraries: this header is //oracles:backend. Each factory below is defined in its own
@@ -76,7 +79,12 @@ struct Result {
   bool accepted = false;
   Bytes output;
   Bytes tag;           // kGcmSeal, kCcmSeal, kCmac.
-  std::string detail;  // optional, free text: why a refusal happened ("EVP_DecryptFinal_ex").
+  std::string detail;  // optional, free text: why a refusal happened ("EVP_DecryptFinal_ex"), or
+                       // how the library crashed ("NegativeArraySizeException: -8").
+  // The library crashed on this request (the exec protocol's `crashed REASON`): accepted is false,
+  // but it is no refusal. The runner fails the case whatever it expects, a wrong behaviour of the
+  // library (a finding when our paths side with the vector file), never BROKE.
+  bool crashed = false;
   // Non-empty when the backend itself broke on this request (an exec adapter died, timed out or
   // broke the protocol; a library call failed for a reason unrelated to the inputs). The runner
   // counts it as a failure whatever the vector expects; it is never a refusal.
@@ -89,6 +97,10 @@ Result Accepted(Bytes output, Bytes tag = {});
 Result Refused(std::string detail = "");
 // The backend itself broke on the request (Result::error); never a refusal.
 Result Broken(std::string error);
+// The library crashed on the inputs (Result::crashed); reason says how, may be empty.
+Result Crashed(std::string reason);
+// Whether r is a refusal: not accepted, not crashed, not broken.
+bool IsRefusal(const Result& r);
 
 // One line naming the request, every field as hex, e.g. for a fuzzer's mismatch report:
 // "gcm-seal aria key=.. iv=.. aad=.. in=.. tag=.. taglen=16" (also the exec line protocol's request

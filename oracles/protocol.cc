@@ -112,6 +112,9 @@ std::string FormatResponseLine(const std::optional<Result>& result) {
   };
   if (!result) return "unsupported";
   if (!result->error.empty()) return "error " + clean(result->error);
+  if (result->crashed) {
+    return result->detail.empty() ? "crashed" : "crashed " + clean(result->detail);
+  }
   if (!result->accepted) {
     return result->detail.empty() ? "refused" : "refused " + clean(result->detail);
   }
@@ -139,6 +142,10 @@ bool ParseResponseLine(std::string_view line, std::optional<Result>* out, std::s
     r.accepted = false;
     r.detail = Rest(line);
     *out = std::move(r);
+    return true;
+  }
+  if (parts[0] == "crashed") {
+    *out = Crashed(Rest(line));
     return true;
   }
   if (parts[0] == "error") {

@@ -20,10 +20,10 @@ std::string FormatRequestLine(const Request& request);
 // Parses a request line; on failure returns false and sets *error to a one-line reason.
 bool ParseRequestLine(std::string_view line, Request* out, std::string* error);
 
-// "ok out=.. tag=..", "refused REASON", "unsupported REASON".
+// "ok out=.. tag=..", "refused REASON", "crashed REASON", "unsupported", "error REASON".
 std::string FormatResponseLine(const std::optional<Result>& result);
-// Parses a response line into *out (nullopt for "unsupported"); false with *error on a line that
-// is not one of the three forms.
+// Parses a response line into *out (nullopt for "unsupported", Result::crashed for "crashed");
+// false with *error on "error REASON" and on a line that is not one of the four answers.
 bool ParseResponseLine(std::string_view line, std::optional<Result>* out, std::string* error);
 
 // The adapter side: answers the hello with "hello ariasuite-exec 1 <name>", then one response line

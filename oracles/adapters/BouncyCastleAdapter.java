@@ -5,9 +5,12 @@
 // modes over AESEngine for Cipher "aes". CFB1 is unsupported (Bouncy Castle's CFB takes whole
 // bytes only).
 //
-// Answers: an exception Bouncy Castle throws on the inputs (IllegalArgumentException,
+// Answers: an exception Bouncy Castle documents for bad input (IllegalArgumentException,
 // DataLengthException, InvalidCipherTextException, IllegalStateException) is `refused` with its
-// class and message; any other exception is `error` (the library broke on the request).
+// class and message. Any other RuntimeException thrown from Bouncy Castle's code (its first frame
+// outside the JDK is in org.bouncycastle: ArrayIndexOutOfBoundsException,
+// NegativeArraySizeException...) is `crashed` (the library itself failed on these inputs, a
+// finding about it); one thrown from this adapter's own code is `error` (the adapter is at fault).
 //
 // Test-only: `--plant-flip-output` flips the last byte of every `ok` answer's output (its tag when
 // the output is empty), so that tests can check a wrong answer is caught.
@@ -180,8 +183,22 @@ public final class BouncyCastleAdapter {
         | IllegalStateException e) {
       return "refused " + describe(e);
     } catch (RuntimeException e) {
-      return "error Bouncy Castle threw " + describe(e);
+      return (thrownByBouncyCastle(e) ? "crashed " : "error the adapter threw ") + describe(e);
     }
+  }
+
+  // Whether the first frame of e's stack trace outside the JDK (java.*, javax.*, jdk.*, sun.*: an
+  // exception of System.arraycopy, say, is its caller's) is Bouncy Castle's.
+  private static boolean thrownByBouncyCastle(Throwable e) {
+    for (StackTraceElement f : e.getStackTrace()) {
+      String c = f.getClassName();
+      if (c.startsWith("java.") || c.startsWith("javax.") || c.startsWith("jdk.")
+          || c.startsWith("sun.")) {
+        continue;
+      }
+      return c.startsWith("org.bouncycastle.");
+    }
+    return false;
   }
 
   private static String describe(Throwable e) {
