@@ -14,29 +14,26 @@ Usage: test_summary.py BEP_JSON_FILE BAZEL_EXIT_CODE [COUNTS_FILE]
 With COUNTS_FILE, also writes "passed failed skipped" there (tools/cmd/test.sh adds its other
 stages to them). Exit status: 0 when nothing failed and bazel succeeded, else 1.
 """
-import json
+import os
 import sys
-import urllib.parse
-import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "results"))
+import bep  # noqa: E402
+import junit  # noqa: E402
 
 
 def cases_from_xml(path):
     """Returns (passed, failed, skipped, skip_reasons) for one test.xml, or None if it has no case."""
-    try:
-        root = ET.parse(path).getroot()
-    except (OSError, ET.ParseError):
-        return None
     passed = failed = skipped = 0
     reasons = []
-    for case in root.iter("testcase"):
-        name = "%s.%s" % (case.get("classname", ""), case.get("name", ""))
-        if case.find("failure") is not None or case.find("error") is not None:
+    for case in junit.read(path) or []:
+        if case.status in (junit.FAILED, junit.ERROR):
             failed += 1
-        elif case.get("result") == "skipped" or case.find("skipped") is not None:
+        elif case.status == junit.SKIPPED:
             skipped += 1
-            node = case.find("skipped")
-            msg = node.get("message", "") if node is not None else ""
-            reasons.append("%s: %s" % (name, msg.strip().splitlines()[-1] if msg.strip() else ""))
+            msg = case.message.strip()
+            reasons.append("%s.%s: %s" % (case.classname, case.name,
+                                          msg.splitlines()[-1] if msg else ""))
         else:
             passed += 1
     if passed + failed + skipped == 0:
@@ -49,14 +46,6 @@ def first_line(text):
         if line.strip():
             return line.strip()[:200]
     return ""
-
-
-def read_events(bep_path):
-    try:
-        with open(bep_path) as f:
-            return [json.loads(line) for line in f if line.strip()], None
-    except (OSError, ValueError) as e:
-        return [], "cannot read the build event file %s: %s" % (bep_path, e)
 
 
 def summarize(events, bazel_rc):
@@ -78,17 +67,11 @@ def summarize(events, bazel_rc):
             if "testSize" in conf or conf.get("targetKind", "").endswith("_test rule"):
                 tests.add(eid["targetConfigured"]["label"])
         elif "testResult" in eid:
-            rid = eid["testResult"]
-            label = rid["label"]
-            tr = ev.get("testResult", {})
-            xml = None
-            for out in tr.get("testActionOutput", []):
-                if out.get("name") == "test.xml" and out.get("uri", "").startswith("file://"):
-                    xml = urllib.parse.unquote(out["uri"][len("file://"):])
+            r = bep.test_result(ev)
             # One event per run, shard and attempt (bazel sends the attempts in order): every run
             # and shard counts, its last attempt decides it (as bazel decides a flaky test).
-            part = (rid.get("run", 1), rid.get("shard", 1))
-            results.setdefault(label, {})[part] = (tr.get("status", "NO_STATUS"), xml)
+            results.setdefault(r.label, {})[(r.run, r.shard)] = (r.status or "NO_STATUS",
+                                                                 r.files.get("test.xml"))
         elif "testSummary" in eid:
             overall[eid["testSummary"]["label"]] = ev.get("testSummary", {}).get(
                 "overallStatus", "NO_STATUS")
@@ -162,8 +145,9 @@ def main():
         print("usage: test_summary.py BEP_JSON_FILE BAZEL_EXIT_CODE [COUNTS_FILE]", file=sys.stderr)
         return 2
     bep_path, bazel_rc = sys.argv[1], int(sys.argv[2])
-    events, error = read_events(bep_path)
+    events, error = bep.read_events(bep_path)
     if error:
+        events = []  # a damaged file counts nothing, only its error
         print("ariasuite: " + error, file=sys.stderr)
     passed, failed, skipped, skip_reasons, failed_lines = summarize(events, bazel_rc)
     if error and not failed_lines:

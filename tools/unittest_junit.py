@@ -8,32 +8,34 @@ in Python instead of one case per target. Usage, at the end of a test file:
 import os
 import sys
 import unittest
-import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "results"))
+import junit  # noqa: E402
 
 
 class _Result(unittest.TextTestResult):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.outcomes = []  # (class, method, status, message)
+        self.outcomes = []  # (class, method, junit status, message)
 
     def _add(self, test, status, message=""):
         self.outcomes.append((type(test).__name__, test._testMethodName, status, message))
 
     def addSuccess(self, test):
         super().addSuccess(test)
-        self._add(test, "passed")
+        self._add(test, junit.PASSED)
 
     def addFailure(self, test, err):
         super().addFailure(test, err)
-        self._add(test, "failed", self._exc_info_to_string(err, test))
+        self._add(test, junit.FAILED, self._exc_info_to_string(err, test))
 
     def addError(self, test, err):
         super().addError(test, err)
-        self._add(test, "failed", self._exc_info_to_string(err, test))
+        self._add(test, junit.FAILED, self._exc_info_to_string(err, test))
 
     def addSkip(self, test, reason):
         super().addSkip(test, reason)
-        self._add(test, "skipped", reason)
+        self._add(test, junit.SKIPPED, reason)
 
     def addSubTest(self, test, subtest, err):
         # A failed subTest fails its method, which then gets no addSuccess/addFailure of its own:
@@ -42,12 +44,12 @@ class _Result(unittest.TextTestResult):
         if err is None:
             return
         message = "%s: %s" % (subtest.id(), self._exc_info_to_string(err, test))
-        key = (type(test).__name__, test._testMethodName, "failed")
+        key = (type(test).__name__, test._testMethodName, junit.FAILED)
         for i, outcome in enumerate(self.outcomes):
             if outcome[:3] == key:  # one <testcase> per method, every failed subtest in it
                 self.outcomes[i] = key + (outcome[3] + "\n" + message,)
                 return
-        self._add(test, "failed", message)
+        self._add(test, junit.FAILED, message)
 
 
 def main(module_name):
@@ -55,16 +57,10 @@ def main(module_name):
     result = unittest.TextTestRunner(resultclass=_Result, verbosity=2).run(suite)
     xml_path = os.environ.get("XML_OUTPUT_FILE")
     if xml_path:
-        root = ET.Element("testsuites")
-        ts = ET.SubElement(root, "testsuite", name=module_name, tests=str(len(result.outcomes)))
-        for cls, name, status, message in result.outcomes:
-            case = ET.SubElement(ts, "testcase", classname=cls, name=name)
-            if status == "failed":
-                ET.SubElement(case, "failure", message=message.strip().splitlines()[-1]).text = message
-            elif status == "skipped":
-                case.set("result", "skipped")
-                ET.SubElement(case, "skipped", message=message)
-        ET.ElementTree(root).write(xml_path, encoding="utf-8", xml_declaration=True)
+        # A failure's message is the exception's line, the last of its traceback.
+        junit.write(xml_path, [junit.Suite(module_name, [
+            junit.from_text(cls, name, status, message, message.strip().split("\n")[-1])
+            for cls, name, status, message in result.outcomes])])
     if result.testsRun == 0:
         print("no test ran", file=sys.stderr)
         return 1

@@ -30,15 +30,16 @@ import signal
 import subprocess
 import sys
 import time
-import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tools", "results"))
 
 import abi as abimod  # noqa: E402
 import audit as auditmod  # noqa: E402
 import build  # noqa: E402
 import isa  # noqa: E402
+import junit  # noqa: E402
 import tree as treemod  # noqa: E402
 
 
@@ -260,9 +261,10 @@ def print_abi_table(t, d, a, abi_results, known, strict, cases):
                 findings.append("%s ABI %s %s: %s%s" % (
                     "KNOWN" if status == "known" else "VIOLATION", rule, function, detail,
                     " [known: %s]" % reason if reason else ""))
-            junit = "fail" if status == "fail" or (status == "known" and strict) else \
+            verdict = "fail" if status == "fail" or (status == "known" and strict) else \
                 ("skip" if status == "skip" else "pass")
-            cases.append(("kernel_asm." + driver, "%s.abi.%s" % (function, rule), junit, detail))
+            cases.append(("kernel_asm." + driver, "%s.abi.%s" % (function, rule), verdict,
+                          detail))
         print("%-17s %-37s %s" % (driver, function, " ".join("%-12s" % c for c in cells)))
     # A function the glue calls through a pointer, defined in the assembly by a label that is no
     # ELF function symbol (no SYM_*_START, no .type @function), is in neither table: say so.
@@ -293,16 +295,9 @@ def print_abi_table(t, d, a, abi_results, known, strict, cases):
 
 
 def write_junit(path, cases):
-    root = ET.Element("testsuites")
-    suite = ET.SubElement(root, "testsuite", name="ariasuite.kernel_asm", tests=str(len(cases)))
-    for classname, name, status, message in cases:
-        c = ET.SubElement(suite, "testcase", classname=classname, name=name)
-        if status in ("fail",):
-            ET.SubElement(c, "failure", message=message.splitlines()[0] if message else "").text = message
-        elif status == "skip":
-            c.set("result", "skipped")
-            ET.SubElement(c, "skipped", message=message)
-    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+    """cases: (classname, name, "pass", "fail" or "skip", message)."""
+    junit.write(path, [junit.Suite("ariasuite.kernel_asm", [
+        junit.from_text(*case) for case in cases])])
 
 
 def cmd_run(args):

@@ -8,8 +8,13 @@ must print a TAP plan and as many results, numbered 1..N in order, and no `Bail 
 nested subtest's `not ok` (indented, or kselftest's `# not ok`) fails the parent result that
 follows it. run_verdict gives the exit status, 4 when no program reported any result.
 """
+import os
 import re
-import xml.etree.ElementTree as ET
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "tools", "results"))
+import junit  # noqa: E402
 
 _RESULT = re.compile(r"^(not ok|ok)\s+(\d+)\s*-?\s*([^#]*?)\s*(?:#\s*(.*))?$")
 _PLAN = re.compile(r"^1\.\.(\d+)\s*(?:#\s*(.*))?$")
@@ -306,25 +311,6 @@ def run_verdict(run, filter_word=None):
 
 
 def write_junit(cases, path, name="ariasuite.kernel"):
-    root = ET.Element("testsuites")
-    suites = {}
-    for c in cases:
-        suites.setdefault(c.suite, []).append(c)
-    total = counts(cases)
-    root.set("name", name)
-    root.set("tests", str(len(cases)))
-    root.set("failures", str(total["fail"]))
-    root.set("skipped", str(total["skip"]))
-    for sname, scases in suites.items():
-        sc = counts(scases)
-        s = ET.SubElement(root, "testsuite", name=sname, tests=str(len(scases)),
-                          failures=str(sc["fail"]), skipped=str(sc["skip"]), errors="0")
-        for c in scases:
-            t = ET.SubElement(s, "testcase", classname=sname, name=c.name)
-            if c.status == "fail":
-                f = ET.SubElement(t, "failure", message=c.message.split("\n")[0][:500])
-                f.text = c.message
-            elif c.status == "skip":
-                t.set("result", "skipped")
-                ET.SubElement(t, "skipped", message=c.message)
-    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+    """One <testsuite> per case's suite."""
+    junit.write(path, junit.by_classname(
+        [junit.from_text(c.suite, c.name, c.status, c.message) for c in cases]), name)

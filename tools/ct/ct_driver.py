@@ -32,7 +32,10 @@ import subprocess
 import sys
 import tempfile
 import time
-import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "results"))
+import junit  # noqa: E402
 
 METHODS = ("valgrind", "msan", "timing")
 ERROR_EXIT = 99  # valgrind --error-exitcode / MSan exitcode: at least one report.
@@ -384,25 +387,15 @@ def print_table(grid, names, methods, notes):
 
 
 def write_junit(path, results, total_time, methods):
-    suite = ET.Element("testsuite", name="ct", tests=str(len(results)),
-                       failures=str(sum(1 for r in results if r["status"] in ("LEAK", "FAIL"))),
-                       skipped=str(sum(1 for r in results if r["status"] == "SKIP")),
-                       time="%.2f" % total_time)
+    cases = []
     for r in results:
         name = r["name"] if len(methods) == 1 else "%s:%s" % (r["method"], r["name"])
-        case = ET.SubElement(suite, "testcase", classname="ct", name=name, time="%.2f" % r["time"])
-        if r["status"] == "SKIP":
-            ET.SubElement(case, "skipped", message=r["message"])
-        elif r["status"] in ("LEAK", "FAIL"):
-            fail = ET.SubElement(case, "failure", message="%s: %s" % (r["status"], r["message"]))
-            fail.text = r["details"][-8000:]
-    root = ET.Element("testsuites")
-    root.append(suite)
-    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
-
-
-def xml_escape(s):
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+        status = {"SKIP": junit.SKIPPED, "LEAK": junit.FAILED, "FAIL": junit.FAILED}.get(
+            r["status"], junit.PASSED)
+        cases.append(junit.from_text(
+            "ct", name, status, r["message"] if status == junit.SKIPPED else r["details"][-8000:],
+            "%s: %s" % (r["status"], r["message"]), r["time"]))
+    junit.write(path, [junit.Suite("ct", cases, total_time)])
 
 
 def write_svg(path, results, threshold, seconds):
@@ -461,10 +454,10 @@ def write_svg(path, results, threshold, seconds):
         pts = " ".join("%.1f,%.1f" % xy(n, t) for n, t in trace)
         out.append('<polyline fill="none" stroke="%s" stroke-width="%d" stroke-opacity="0.7" '
                    'points="%s"><title>%s: %s</title></polyline>'
-                   % (color, width, pts, xml_escape(r["name"]), xml_escape(r["message"])))
+                   % (color, width, pts, junit.escape(r["name"]), junit.escape(r["message"])))
         ex, ey = xy(*trace[-1])
         out.append('<circle cx="%.1f" cy="%.1f" r="%d" fill="%s"><title>%s</title></circle>'
-                   % (ex, ey, 3 if width > 1 else 1, color, xml_escape(r["name"])))
+                   % (ex, ey, 3 if width > 1 else 1, color, junit.escape(r["name"])))
         if r["leaky"] or r["status"] == "LEAK":
             legend.append((color, r["name"], r["leaky"]))
     clean = sum(1 for r in timed if not r["leaky"] and r["status"] != "LEAK")
@@ -472,7 +465,7 @@ def write_svg(path, results, threshold, seconds):
     for i, (color, label, _) in enumerate(legend):
         y = top + 10 + 18 * i
         out.append('<rect x="%d" y="%d" width="12" height="4" fill="%s"/><text x="%d" y="%d">%s'
-                   '</text>' % (left + w + 20, y, color, left + w + 38, y + 5, xml_escape(label)))
+                   '</text>' % (left + w + 20, y, color, left + w + 38, y + 5, junit.escape(label)))
     out.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")

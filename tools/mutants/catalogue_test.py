@@ -15,7 +15,9 @@ $XML_OUTPUT_FILE (one case per check and per mutant).
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__))))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "results"))
 import junit  # noqa: E402
 import mutants  # noqa: E402
 

@@ -52,9 +52,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import xml.etree.ElementTree as ET
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "tools", "results"))
+import bep  # noqa: E402
+import junit  # noqa: E402
+
 CATALOGUE = os.path.join(ROOT, "tools/mutants/catalogue.txt")
 SUITE = os.path.join(ROOT, "tools/mutants/suite.txt")
 RULES = os.path.join(ROOT, "tools/mutants/rules")
@@ -496,28 +499,11 @@ def bep_test_results(bep_path):
     """[(label, status, test.xml path, test.log path)] of the tests that did not pass, in BEP
     order (paths None when the BEP names none)."""
     failed = []
-    try:
-        with open(bep_path) as f:
-            lines = f.readlines()
-    except OSError:
-        return failed
-    for line in lines:
-        try:
-            ev = json.loads(line)
-        except ValueError:
+    for event in bep.read_events(bep_path)[0]:
+        r = bep.test_result(event)
+        if r is None or r.status is None or r.status in ("PASSED", "FLAKY"):
             continue
-        tr = ev.get("testResult")
-        if tr is None:
-            continue
-        status = tr.get("status", "")
-        if status in ("PASSED", "FLAKY"):
-            continue
-        label = ev.get("id", {}).get("testResult", {}).get("label", "?")
-        files = {}
-        for out in tr.get("testActionOutput", []):
-            if out.get("uri", "").startswith("file://"):
-                files[out.get("name")] = out["uri"][len("file://"):]
-        failed.append((label, status or "FAILED", files.get("test.xml"), files.get("test.log")))
+        failed.append((r.label, r.status, r.files.get("test.xml"), r.files.get("test.log")))
     return failed
 
 
@@ -526,21 +512,12 @@ def xml_cases(xml_path):
     a <failure>; errors the messages of <error> elements, which is what Bazel writes when the test
     wrote no XML (exited with error code N, timed out, terminated by signal)."""
     failed, errors = [], []
-    if not xml_path:
-        return failed, errors
-    try:
-        root = ET.parse(xml_path).getroot()
-    except (OSError, ET.ParseError):
-        return failed, errors
-    for case in root.iter("testcase"):
-        name = "%s.%s" % (case.get("classname", ""), case.get("name", ""))
-        fail = case.find("failure")
-        if fail is not None:
-            msg = (fail.get("message") or fail.text or "").strip().splitlines()
-            failed.append((name, msg[0][:120] if msg else ""))
-        err = case.find("error")
-        if err is not None:
-            errors.append((err.get("message") or "error").strip()[:120])
+    for case in (junit.read(xml_path) if xml_path else None) or []:
+        if case.status == junit.FAILED:
+            msg = (case.message or case.body).strip().splitlines()
+            failed.append(("%s.%s" % (case.classname, case.name), msg[0][:120] if msg else ""))
+        elif case.status == junit.ERROR:
+            errors.append((case.message or "error").strip()[:120])
     return failed, errors
 
 

@@ -14,7 +14,8 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__))))
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(TOOLS, "results"))
 import junit  # noqa: E402
 
 HOOK_RE = re.compile(r"ARIASUITE_MUTANT|kAriasuiteMutantMarker|impl/mutants\.h|\":mutants\"|"

@@ -19,6 +19,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "results"))
 import junit  # noqa: E402
 import mutants  # noqa: E402
 
@@ -85,6 +86,10 @@ def make_workspace(ws):
     write(os.path.join(ws, "tools", "mutants", "catalogue.txt"), CATALOGUE)
     write(os.path.join(ws, "tools", "mutants", "suite.txt"), SUITE)
     shutil.copy(os.path.join(HERE, "mutants.py"), os.path.join(ws, "tools", "mutants"))
+    os.makedirs(os.path.join(ws, "tools", "results"))
+    for name in ("bep.py", "junit.py"):  # what mutants.py imports
+        shutil.copy(os.path.join(os.path.dirname(HERE), "results", name),
+                    os.path.join(ws, "tools", "results"))
     return ""
 
 
