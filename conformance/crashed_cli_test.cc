@@ -41,8 +41,9 @@ TEST(CrashedCliTest, ACrashIsAFindingWithAReport) {
   std::filesystem::remove_all(dir);
   const ShellRun run = Runner("crashed", dir);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
-  EXPECT_NE(run.out.find(std::string("refusals_kw_test.json:tcId 22 [InvalidWrappingSize] ") + kCrash),
-            std::string::npos)
+  EXPECT_NE(
+      run.out.find(std::string("refusals_kw_test.json:tcId 22 [InvalidWrappingSize] ") + kCrash),
+      std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("[1 third-party finding(s)"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("finding written: " + dir + "/"), std::string::npos) << run.out;
@@ -62,13 +63,11 @@ TEST(CrashedCliTest, ACrashIsAFindingWithAReport) {
                         "24 bytes and a multiple of 8\n"),
             std::string::npos)
       << report;
-  EXPECT_NE(report.find("the library itself crashed on these inputs"), std::string::npos)
-      << report;
+  EXPECT_NE(report.find("the library itself crashed on these inputs"), std::string::npos) << report;
   EXPECT_NE(report.find("where the standard wants a refusal."), std::string::npos) << report;
   EXPECT_NE(report.find(std::string("crashed` ") + kCrash), std::string::npos) << report;
   // The replayed answers: the library's crash, and our paths' refusal of the same request.
-  EXPECT_NE(report.find("\ncrashed NegativeArraySizeException: -8\n"), std::string::npos)
-      << report;
+  EXPECT_NE(report.find("\ncrashed NegativeArraySizeException: -8\n"), std::string::npos) << report;
   EXPECT_NE(report.find("ariasuite's own paths (one vote) pass this case."), std::string::npos)
       << report;
   EXPECT_NE(r.out.find("kw-unwrap-crashes  SP 800-38F"), std::string::npos) << r.out;

@@ -7,14 +7,12 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static inline unsigned int ariasuite_scaled_alarm(unsigned int seconds)
-{
-	const char *v = getenv("KTEST_TIMEOUT_SCALE");
-	long scale = v ? strtol(v, NULL, 10) : 1;
+static inline unsigned int ariasuite_scaled_alarm(unsigned int seconds) {
+  const char *v = getenv("KTEST_TIMEOUT_SCALE");
+  long scale = v ? strtol(v, NULL, 10) : 1;
 
-	if (scale < 1 || scale > 100)
-		scale = 1;
-	return alarm(seconds * (unsigned int)scale);
+  if (scale < 1 || scale > 100) scale = 1;
+  return alarm(seconds * (unsigned int)scale);
 }
 
 #define alarm(seconds) ariasuite_scaled_alarm(seconds)

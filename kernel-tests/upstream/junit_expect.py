@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Checks a `tools/ariasuite kernel --junit` file against expectations, one per argument:
+  SUITE=pass        every case of the suite passed (and it has at least one)
+  SUITE=fail        at least one case of the suite failed
+  SUITE.CASE~TEXT   that case failed with TEXT in its message
+Prints one line per expectation (PASS/FAIL ...) and the suites' counts; exit 0 when all hold, 1
+otherwise, 2 for a missing or unreadable file.
+  junit_expect.py FILE EXPECTATION...
+"""
+import sys
+import xml.etree.ElementTree as ET
+
+
+def suites(path):
+    """{suite: {case: (status, message)}}."""
+    out = {}
+    for case in ET.parse(path).getroot().iter("testcase"):
+        status, message = "pass", ""
+        if case.find("failure") is not None:
+            f = case.find("failure")
+            status, message = "fail", (f.text or f.get("message") or "")
+        elif case.find("skipped") is not None:
+            status = "skip"
+        out.setdefault(case.get("classname"), {})[case.get("name")] = (status, message)
+    return out
+
+
+def check(got, expectation):
+    """(holds, what was seen)."""
+    if "~" in expectation:
+        where, text = expectation.split("~", 1)
+        suite, case = where.split(".", 1)
+        status, message = got.get(suite, {}).get(case, ("absent", ""))
+        return status == "fail" and text in message, "%s.%s %s" % (suite, case, status)
+    suite, want = expectation.split("=", 1)
+    cases = got.get(suite, {})
+    fails = [c for c, (s, _) in cases.items() if s == "fail"]
+    passes = [c for c, (s, _) in cases.items() if s == "pass"]
+    seen = "%s: %d passed, %d failed%s" % (suite, len(passes), len(fails),
+                                           (" (" + ", ".join(sorted(fails)[:6]) + ")") if fails
+                                           else "")
+    if want == "pass":
+        return bool(passes) and not fails, seen
+    if want == "fail":
+        return bool(fails), seen
+    raise ValueError("unknown expectation %s" % expectation)
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    try:
+        got = suites(argv[1])
+    except (OSError, ET.ParseError) as e:
+        print("junit_expect: %s: %s" % (argv[1], e), file=sys.stderr)
+        return 2
+    ok = True
+    for e in argv[2:]:
+        holds, seen = check(got, e)
+        ok &= holds
+        print("%s %s: %s" % ("PASS" if holds else "FAIL", e, seen))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
