@@ -1,8 +1,8 @@
-"""runner_unit_test: one Python unittest file of the qemu runner's host side (kernel-tests/vm/BUILD).
+"""runner_unit_test: a Python unittest file of the qemu runner's host side (kernel-tests/vm/BUILD).
 
-runner_unit_test(name = "tap_test", data = [...]) is an sh_test of runner_test.sh running tap_test.py
-with the system python3, the runner's files (:runner) and tap_test.py in its runfiles besides data;
-size "small" unless given.
+runner_unit_test(name = "tap_test", data = [...]) is an sh_test of runner_test.sh running
+tap_test.py with the system python3, the runner's files (:runner) and tap_test.py in its runfiles
+beside data; size "small" unless given.
 """
 
 def runner_unit_test(name, data = [], size = "small", **kwargs):
