@@ -116,7 +116,8 @@ class Runner {
   void WaitAcked();
   void FinishTx();
   void FinishRx();
-  void Recv(const Op& op, bool with_type, const std::string& what);
+  // A recv (recvmsg with_type) checked against the model, traced unless `quiet`; its result.
+  ssize_t Recv(const Op& op, bool with_type, const std::string& what, bool quiet);
   void Fail(const std::string& what) {
     if (out_.failure.empty()) out_.failure = what;
   }
@@ -314,7 +315,7 @@ void Runner::TxOp(const Op& op, size_t index) {
   DrainTx(0);
 }
 
-void Runner::Recv(const Op& op, bool with_type, const std::string& what) {
+ssize_t Runner::Recv(const Op& op, bool with_type, const std::string& what, bool quiet) {
   Bytes buf(op.len ? op.len : 1);
   int flags =
       (op.peek ? MSG_PEEK : 0) | (op.waitall ? MSG_WAITALL : 0) | (op.dontwait ? MSG_DONTWAIT : 0);
@@ -323,7 +324,10 @@ void Runner::Recv(const Op& op, bool with_type, const std::string& what) {
   ssize_t n = with_type ? ktls::RecvTyped(rx_, buf.data(), op.len, &type, flags)
                         : recv(rx_, buf.data(), op.len, flags);
   int e = errno;
-  Trace(what + " -> " + Result(n, e) + (with_type && n > 0 ? " type " + std::to_string(type) : ""));
+  if (!quiet) {
+    Trace(what + " -> " + Result(n, e) +
+          (with_type && n > 0 ? " type " + std::to_string(type) : ""));
+  }
   if (n > 0) {
     std::string err = model_.Deliver(buf.data(), static_cast<size_t>(n), type, op.peek);
     if (!err.empty()) Fail(what + ": " + err);
@@ -333,6 +337,7 @@ void Runner::Recv(const Op& op, bool with_type, const std::string& what) {
   } else if (n < 0 && e == EBADMSG && !model_.BadRecordWritten()) {
     Fail(what + ": EBADMSG, but every record written so far is genuine");
   }
+  return n;
 }
 
 // Waits (at most 2 s) until the RX socket's TCP has acknowledged every byte the raw peer wrote
@@ -380,8 +385,8 @@ void Runner::RxOp(const Op& op, size_t index) {
       if (err.empty()) WaitAcked();
       return;
     }
-    case Kind::kRecv: Recv(op, false, what); return;
-    case Kind::kRecvmsg: Recv(op, true, what); return;
+    case Kind::kRecv: Recv(op, false, what, false); return;
+    case Kind::kRecvmsg: Recv(op, true, what, false); return;
     case Kind::kPoll: {
       struct pollfd pfd = {rx_, POLLIN | POLLRDNORM | POLLPRI, 0};
       int r = poll(&pfd, 1, 0);
@@ -436,7 +441,9 @@ void Runner::FinishTx() {
 }
 
 // Every queued byte written, then the genuine stream drained; a bad record must then give
-// EBADMSG, and nothing may follow the stream.
+// EBADMSG, and nothing may follow the stream. The drain traces its total only: how many records
+// one recvmsg returns depends on when the kernel's record parser ran (work deferred while the
+// socket was locked, e.g. by the SO_RCVLOWAT setsockopt below), a timing, not a cipher, result.
 void Runner::FinishRx() {
   if (eof_) return;
   int one = 1;
@@ -448,9 +455,12 @@ void Runner::FinishRx() {
   drain.kind = Kind::kRecvmsg;
   drain.len = 65536;
   double deadline = Now() + 5;
+  uint64_t drained = 0;
   while (model_.Pending() > 0 && out_.failure.empty() && Now() < deadline) {
-    Recv(drain, true, "drain");
+    ssize_t n = Recv(drain, true, "drain", true);
+    drained += n > 0 ? static_cast<uint64_t>(n) : 0;
   }
+  Trace("drain -> " + std::to_string(drained) + " bytes");
   if (model_.Pending() > 0) {
     Fail("drain: " + std::to_string(model_.Pending()) +
          " bytes of genuine, wholly written records never came out");
