@@ -7,10 +7,14 @@
 //   - every TX record opens with our reference (impl/tls12_record; impl's test-only AES-GCM for the
 //     control) under the expected sequence number and carries the expected explicit nonce, and the
 //     plaintext, run by run of one record type, is exactly what the kernel accepted (CheckTx);
-//   - every byte a recv / recvmsg returns (also with MSG_PEEK) is the next byte of the genuine
-//     records already written, with the record type reported, never bytes of a record not wholly
+//   - every byte a recv / recvmsg returns (also with MSG_PEEK) or a splice out of the RX socket
+//     moves into a pipe is the next byte of the genuine records already written, with the record
+//     type reported (a splice: data only, from one record), never bytes of a record not wholly
 //     written or after a corrupted, replayed or reordered one, and EBADMSG only when such a
 //     record was written (RxModel);
+//   - after a shutdown or close of the TX socket (mid-record or not) the raw peer reads the end of
+//     the stream, and every record before it still opens as above with the plaintext a prefix of
+//     what the kernel accepted, at least up to the last record a send closed;
 //   - at the end the whole genuine stream comes out, and a bad record then gives EBADMSG;
 //   - the trace of results (return values, errnos, record types, poll events, TX record sizes) of
 //     each ARIA run equals the AES-GCM run's: a divergence is a finding about the ARIA path.
@@ -30,6 +34,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
@@ -96,6 +101,13 @@ class Fds {
     fds_.push_back(fd);
     return fd;
   }
+  // Closes fd now (and not again at the end: its number may belong to another file by then).
+  int Close(int fd) {
+    for (int& f : fds_) {
+      if (f == fd) f = -1;
+    }
+    return close(fd);
+  }
 
  private:
   std::vector<int> fds_;
@@ -111,12 +123,15 @@ class Runner {
  private:
   bool Setup();
   void TxOp(const Op& op, size_t index);
+  void TxEnd(const Op& op);
+  void SpliceOut(const Op& op, const std::string& what);
   void RxOp(const Op& op, size_t index);
   void DrainTx(int wait_ms);
   void WaitAcked();
   void FinishTx();
   void FinishRx();
-  void Recv(const Op& op, bool with_type, const std::string& what);
+  // A recv (recvmsg with_type) checked against the model, traced unless `quiet`; its result.
+  ssize_t Recv(const Op& op, bool with_type, const std::string& what, bool quiet);
   void Fail(const std::string& what) {
     if (out_.failure.empty()) out_.failure = what;
   }
@@ -128,11 +143,18 @@ class Runner {
   Outcome out_;
   Fds fds_;
   int tx_ = -1, raw_in_ = -1, raw_out_ = -1, rx_ = -1, pipe_[2] = {-1, -1}, file_ = -1;
+  int out_pipe_[2] = {-1, -1};  // spliceout's pipe
   RecordCipher tx_ref_, rx_ref_;
   uint64_t tx_seq_ = 0, tx_iv_ = 0, rx_seq_ = 0, rx_sealed_ = 0;
   Bytes tx_wire_;
   std::vector<Chunk> accepted_;
   uint64_t accepted_bytes_ = 0;
+  // Accepted bytes up to the last send that closed its record (no MSG_MORE, no MSG_DONTWAIT,
+  // every byte taken): on the wire even if the TX socket is shut down or closed after it.
+  uint64_t pushed_bytes_ = 0;
+  bool tx_ended_ = false;   // txshut or txclose ran
+  bool tx_closed_ = false;  // txclose ran: tx_ is -1, so later TX calls fail with EBADF
+  std::string tx_end_;      // how the raw peer's read of the TX stream ended ("" not yet)
   RxModel model_;
   bool eof_ = false;
 };
@@ -206,6 +228,13 @@ bool Runner::Setup() {
   }
   fds_.Add(pipe_[0]);
   fds_.Add(pipe_[1]);
+  if (pipe(out_pipe_) != 0) {
+    Fail(std::string("pipe: ") + ErrName(errno));
+    return false;
+  }
+  fds_.Add(out_pipe_[0]);
+  fds_.Add(out_pipe_[1]);
+  fcntl(out_pipe_[0], F_SETFL, fcntl(out_pipe_[0], F_GETFL) | O_NONBLOCK);
   file_ = fds_.Add(open("/tmp", O_TMPFILE | O_RDWR, 0600));
   if (file_ < 0) {
     Fail(std::string("open(/tmp, O_TMPFILE): ") + ErrName(errno));
@@ -220,6 +249,8 @@ void Runner::DrainTx(int wait_ms) {
     struct pollfd pfd = {raw_in_, POLLIN, 0};
     if (poll(&pfd, 1, wait_ms) <= 0) return;
     ssize_t n = read(raw_in_, buf, sizeof(buf));
+    if (n == 0) tx_end_ = "end of file";
+    if (n < 0 && errno != EAGAIN) tx_end_ = "-1 " + ErrName(errno);
     if (n <= 0) return;
     tx_wire_.insert(tx_wire_.end(), buf, buf + n);
   }
@@ -311,10 +342,70 @@ void Runner::TxOp(const Op& op, size_t index) {
     accepted_.push_back({type, Bytes(data.begin(), data.begin() + n)});
     accepted_bytes_ += static_cast<uint64_t>(n);
   }
+  // A sendmsg of bytes without MSG_MORE that took them all (blocking) closed and pushed its
+  // record and every one before it (a send of 0 bytes pushes nothing).
+  bool sendmsg = op.kind == Kind::kSend || op.kind == Kind::kSendType || op.kind == Kind::kWritev;
+  if (sendmsg && !op.more && !op.dontwait && op.len > 0 && n == static_cast<ssize_t>(op.len) &&
+      !tx_ended_) {
+    pushed_bytes_ = accepted_bytes_;
+  }
   DrainTx(0);
 }
 
-void Runner::Recv(const Op& op, bool with_type, const std::string& what) {
+// shutdown(SHUT_WR) or close() of the TX socket, whatever record is open. The kernel may push
+// or drop an open record; the wire is checked at the end (FinishTx) and traced for comparison.
+void Runner::TxEnd(const Op& op) {
+  errno = 0;
+  int r = -1;
+  if (op.kind == Kind::kTxShut) {
+    r = shutdown(tx_, SHUT_WR);
+  } else if (tx_closed_) {
+    r = close(-1);  // EBADF, as for every other call on the closed socket
+  } else {
+    r = fds_.Close(tx_);
+    tx_ = -1;
+    tx_closed_ = true;
+  }
+  int e = errno;
+  Trace(FormatOp(op) + " -> " + Result(r, e));
+  tx_ended_ = true;
+  DrainTx(0);
+}
+
+// splice() from the RX socket into a pipe (tls_sw_splice_read), then the pipe read: the bytes
+// are checked like a recv's, and the pipe must hold exactly what splice reported.
+void Runner::SpliceOut(const Op& op, const std::string& what) {
+  errno = 0;
+  ssize_t n =
+      splice(rx_, nullptr, out_pipe_[1], nullptr, op.len, op.dontwait ? SPLICE_F_NONBLOCK : 0);
+  int e = errno;
+  Trace(what + " -> " + Result(n, e));
+  Bytes buf;
+  uint8_t chunk[65536];
+  for (ssize_t r; (r = read(out_pipe_[0], chunk, sizeof(chunk))) > 0;) {
+    buf.insert(buf.end(), chunk, chunk + r);
+  }
+  if (buf.size() != static_cast<size_t>(n < 0 ? 0 : n)) {
+    Fail(what + ": splice returned " + Result(n, e) + ", the pipe held " +
+         std::to_string(buf.size()) + " bytes");
+    return;
+  }
+  if (n > 0) {
+    std::string err = model_.DeliverSpliced(buf.data(), buf.size());
+    if (!err.empty()) Fail(what + ": " + err);
+  } else if (n == 0 && op.len > 0 && !eof_) {
+    // An empty data record: splice returns 0 and consumes it.
+    std::string err = model_.DeliverEmpty(kTypeData, false);
+    if (!err.empty()) Fail(what + ": splice " + err.substr(5));
+  } else if (n < 0 && e == EBADMSG && !model_.BadRecordWritten()) {
+    Fail(what + ": EBADMSG, but every record written so far is genuine");
+  } else if (n < 0 && e == EINVAL) {
+    std::string err = model_.SpliceRefused();
+    if (!err.empty()) Fail(what + ": " + err);
+  }
+}
+
+ssize_t Runner::Recv(const Op& op, bool with_type, const std::string& what, bool quiet) {
   Bytes buf(op.len ? op.len : 1);
   int flags =
       (op.peek ? MSG_PEEK : 0) | (op.waitall ? MSG_WAITALL : 0) | (op.dontwait ? MSG_DONTWAIT : 0);
@@ -323,7 +414,10 @@ void Runner::Recv(const Op& op, bool with_type, const std::string& what) {
   ssize_t n = with_type ? ktls::RecvTyped(rx_, buf.data(), op.len, &type, flags)
                         : recv(rx_, buf.data(), op.len, flags);
   int e = errno;
-  Trace(what + " -> " + Result(n, e) + (with_type && n > 0 ? " type " + std::to_string(type) : ""));
+  if (!quiet) {
+    Trace(what + " -> " + Result(n, e) +
+          (with_type && n > 0 ? " type " + std::to_string(type) : ""));
+  }
   if (n > 0) {
     std::string err = model_.Deliver(buf.data(), static_cast<size_t>(n), type, op.peek);
     if (!err.empty()) Fail(what + ": " + err);
@@ -333,6 +427,7 @@ void Runner::Recv(const Op& op, bool with_type, const std::string& what) {
   } else if (n < 0 && e == EBADMSG && !model_.BadRecordWritten()) {
     Fail(what + ": EBADMSG, but every record written so far is genuine");
   }
+  return n;
 }
 
 // Waits (at most 2 s) until the RX socket's TCP has acknowledged every byte the raw peer wrote
@@ -380,8 +475,9 @@ void Runner::RxOp(const Op& op, size_t index) {
       if (err.empty()) WaitAcked();
       return;
     }
-    case Kind::kRecv: Recv(op, false, what); return;
-    case Kind::kRecvmsg: Recv(op, true, what); return;
+    case Kind::kRecv: Recv(op, false, what, false); return;
+    case Kind::kRecvmsg: Recv(op, true, what, false); return;
+    case Kind::kSpliceOut: SpliceOut(op, what); return;
     case Kind::kPoll: {
       struct pollfd pfd = {rx_, POLLIN | POLLRDNORM | POLLPRI, 0};
       int r = poll(&pfd, 1, 0);
@@ -407,13 +503,17 @@ void Runner::RxOp(const Op& op, size_t index) {
 }
 
 // The last record pushed (a final byte without MSG_MORE), then every record read and checked.
+// After a shutdown or close of the TX socket that send fails too, and the records are read up to
+// the end of the stream.
 void Runner::FinishTx() {
   Op flush;
   flush.kind = Kind::kSend;
   flush.len = 1;
   TxOp(flush, prog_.ops.size());
   double deadline = Now() + 5;
+  while (tx_ended_ && tx_end_.empty() && Now() < deadline) DrainTx(100);
   for (;;) {
+    if (tx_ended_) break;
     // Plaintext bytes in the complete records read so far.
     uint64_t pt = 0;
     size_t off = 0;
@@ -427,16 +527,33 @@ void Runner::FinishTx() {
     DrainTx(100);
   }
   DrainTx(0);
+  if (tx_ended_) {
+    Trace("tx stream -> " + (tx_end_.empty() ? "open" : tx_end_));
+    if (tx_end_ != "end of file") {
+      Fail("after the TX socket's shutdown or close the raw peer read " +
+           (tx_end_.empty() ? "no end of the stream in 5 s" : tx_end_) + ", not end of file");
+      return;
+    }
+  }
+  uint64_t required = tx_ended_ ? pushed_bytes_ : accepted_bytes_;
   std::vector<std::string> sizes;
-  std::string err = CheckTx(tx_ref_, tx_seq_, tx_iv_, tx_wire_, accepted_, &sizes);
+  std::string err = CheckTx(tx_ref_, tx_seq_, tx_iv_, tx_wire_, accepted_, required, &sizes);
   std::string line = "tx records";
   for (const std::string& s : sizes) line += " " + s;
   Trace(line);
-  if (!err.empty()) Fail(err + " (" + std::to_string(accepted_bytes_) + " bytes accepted)");
+  if (!err.empty()) {
+    Fail(err + " (" + std::to_string(accepted_bytes_) + " bytes accepted" +
+         (tx_ended_ ? ", " + std::to_string(required) +
+                          " of them in records closed before the TX socket's end"
+                    : "") +
+         ")");
+  }
 }
 
 // Every queued byte written, then the genuine stream drained; a bad record must then give
-// EBADMSG, and nothing may follow the stream.
+// EBADMSG, and nothing may follow the stream. The drain traces its total only: how many records
+// one recvmsg returns depends on when the kernel's record parser ran (work deferred while the
+// socket was locked, e.g. by the SO_RCVLOWAT setsockopt below), a timing, not a cipher, result.
 void Runner::FinishRx() {
   if (eof_) return;
   int one = 1;
@@ -448,9 +565,12 @@ void Runner::FinishRx() {
   drain.kind = Kind::kRecvmsg;
   drain.len = 65536;
   double deadline = Now() + 5;
+  uint64_t drained = 0;
   while (model_.Pending() > 0 && out_.failure.empty() && Now() < deadline) {
-    Recv(drain, true, "drain");
+    ssize_t n = Recv(drain, true, "drain", true);
+    drained += n > 0 ? static_cast<uint64_t>(n) : 0;
   }
+  Trace("drain -> " + std::to_string(drained) + " bytes");
   if (model_.Pending() > 0) {
     Fail("drain: " + std::to_string(model_.Pending()) +
          " bytes of genuine, wholly written records never came out");
@@ -489,6 +609,8 @@ Outcome Runner::Run() {
       case Kind::kWritev:
       case Kind::kSplice:
       case Kind::kSendfile: TxOp(op, i); break;
+      case Kind::kTxShut:
+      case Kind::kTxClose: TxEnd(op); break;
       default: RxOp(op, i); break;
     }
     if (!out_.failure.empty()) out_.failure = "op " + std::to_string(i) + ": " + out_.failure;
@@ -719,6 +841,8 @@ int Check(int argc, char** argv) {
 }
 
 int Main(int argc, char** argv) {
+  // A send on a shut-down TX socket fails with EPIPE instead of killing the fuzzer.
+  signal(SIGPIPE, SIG_IGN);
   if (argc >= 2 && std::string(argv[1]) == "--check") return Check(argc, argv);
   uint64_t seconds = 0, seed = 1, sequences = 25, max_ops = 40;
   bool fuzz = false;

@@ -48,10 +48,19 @@ struct Chunk {
 // most 2^14 bytes of plaintext, record i opened with sequence number first_seq + i and carrying
 // the explicit nonce first_iv + i, and the plaintext, run by run of one record type, equal to
 // `accepted` (empty records and empty chunks carry no bytes and are left out of the comparison).
+// `required` counts the accepted bytes (in order) that must be on the wire: all of them for a
+// socket that stays open. Fewer after a shutdown or close of the TX socket, which may drop an
+// open or unsent record: then the plaintext need only be a prefix of `accepted` at least that
+// long, and the last record may be cut short (a record the kernel had partly sent).
 // Returns "" or the first problem. *sizes receives each record's type and plaintext length
-// ("23:100") for the trace that is compared between ciphers.
+// ("23:100", a record cut short "cut:N" with N its bytes on the wire) for the trace that is
+// compared between ciphers.
 std::string CheckTx(const RecordCipher& c, uint64_t first_seq, uint64_t first_iv, const Bytes& wire,
-                    const std::vector<Chunk>& accepted, std::vector<std::string>* sizes);
+                    const std::vector<Chunk>& accepted, uint64_t required,
+                    std::vector<std::string>* sizes);
+
+// The number of bytes in these chunks.
+uint64_t TotalBytes(const std::vector<Chunk>& chunks);
 
 // The first step where an ARIA run's trace differs from the control's: "" when equal, else
 // "step N: \"a\" vs \"b\"" (a missing step reads "(nothing)").
@@ -83,6 +92,13 @@ class RxModel {
   // plain recv, which kTLS must refuse with EIO for other types); advances the cursor unless peek.
   // "" or what is wrong.
   std::string Deliver(const uint8_t* data, size_t n, uint8_t type, bool peek);
+  // Checks n bytes that splice() moved from the RX socket into a pipe (tls_sw_splice_read): the
+  // next bytes of the deliverable stream, of a data record, and from one record only (a splice
+  // never crosses a record boundary); advances the cursor. "" or what is wrong.
+  std::string DeliverSpliced(const uint8_t* data, size_t n);
+  // A splice that failed with EINVAL: "" when the next deliverable record is a genuine, wholly
+  // written record of another type than data (splice cannot return its type), else what is wrong.
+  std::string SpliceRefused() const;
   // A recv that returned 0 bytes of record type `type` while the raw peer had not closed: "" when
   // the next record is an empty genuine one of that type, wholly written (kTLS hands out an empty
   // control record as a 0-byte read with its type), which it consumes unless peek; else what is
@@ -109,6 +125,8 @@ class RxModel {
   };
   bool Genuine(size_t i) const { return !recs_[i].altered && recs_[i].seq == base_ + i; }
   bool Written(size_t i) const { return recs_[i].start + recs_[i].bytes.size() <= written_; }
+  // The record at the cursor and the offset in it, past records consumed to their end.
+  void Cursor(size_t* ri, size_t* ro) const;
   void Rebuild();
 
   uint64_t base_;

@@ -55,7 +55,12 @@ class KtlsFuzzCheck : public ::testing::TestWithParam<std::pair<bool, size_t>> {
   void SetUp() override { ASSERT_TRUE(c_.Init(GetParam().first, kKey, GetParam().second, kSalt)); }
   std::string Check(const Tx& t) {
     std::vector<std::string> sizes;
-    return CheckTx(c_, kSeq, kIv, t.wire, t.accepted, &sizes);
+    return CheckTx(c_, kSeq, kIv, t.wire, t.accepted, TotalBytes(t.accepted), &sizes);
+  }
+  // The check after the TX socket's shutdown or close: `required` of the accepted bytes must be
+  // on the wire; *sizes receives the record sizes.
+  std::string CheckEnded(const Tx& t, uint64_t required, std::vector<std::string>* sizes) {
+    return CheckTx(c_, kSeq, kIv, t.wire, t.accepted, required, sizes);
   }
   RecordCipher c_;
 };
@@ -63,7 +68,7 @@ class KtlsFuzzCheck : public ::testing::TestWithParam<std::pair<bool, size_t>> {
 TEST_P(KtlsFuzzCheck, ACorrectStreamPasses) {
   Tx t = GoodTx(c_);
   std::vector<std::string> sizes;
-  EXPECT_EQ(CheckTx(c_, kSeq, kIv, t.wire, t.accepted, &sizes), "");
+  EXPECT_EQ(CheckTx(c_, kSeq, kIv, t.wire, t.accepted, 21035, &sizes), "");
   EXPECT_EQ(sizes, (std::vector<std::string>{"23:16384", "23:4616", "22:30", "23:5"}));
 }
 
@@ -102,6 +107,72 @@ TEST_P(KtlsFuzzCheck, EveryAlterationIsReported) {
   t = GoodTx(c_);
   t.accepted[2].type = 23;  // a record type lost: the runs no longer match
   EXPECT_NE(Check(t), "");
+}
+
+// The GoodTx records on the wire: 16413, 4645, 59 and 34 bytes (21151); 21035 bytes accepted.
+TEST_P(KtlsFuzzCheck, AfterTheTxEndTheWireMayStopAfterTheRequiredBytes) {
+  Tx t = GoodTx(c_);
+  EXPECT_EQ(TotalBytes(t.accepted), 21035u);
+  t.wire.resize(21151 - 34);  // the last record (5 bytes, an open record) dropped
+  std::vector<std::string> sizes;
+  EXPECT_EQ(CheckEnded(t, 21030, &sizes), "");
+  EXPECT_EQ(sizes, (std::vector<std::string>{"23:16384", "23:4616", "22:30"}));
+  sizes.clear();
+  EXPECT_EQ(CheckEnded(t, 21031, &sizes),
+            "TX stream: 21030 bytes on the wire, 21031 accepted in records the kernel had closed");
+  sizes.clear();
+  EXPECT_EQ(CheckEnded(t, 21035, &sizes),
+            "TX run 2 of one record type: missing (type 23, 5 bytes accepted by the kernel, not "
+            "on the wire)");
+  t.wire.resize(16413 + 100);  // record 1 partly sent
+  sizes.clear();
+  EXPECT_EQ(CheckEnded(t, 16384, &sizes), "");
+  EXPECT_EQ(sizes, (std::vector<std::string>{"23:16384", "cut:100"}));
+  sizes.clear();
+  EXPECT_EQ(CheckEnded(t, 16385, &sizes),
+            "TX stream: 16384 bytes on the wire, 16385 accepted in records the kernel had closed");
+  t.wire.resize(16413 + 3);  // cut in the header
+  sizes.clear();
+  EXPECT_EQ(CheckEnded(t, 0, &sizes), "");
+  EXPECT_EQ(sizes.back(), "cut:3");
+}
+
+TEST_P(KtlsFuzzCheck, AfterTheTxEndEveryRecordIsStillChecked) {
+  std::vector<std::string> sizes;
+  Tx t = GoodTx(c_, 0, 1);  // record 2 sealed with the wrong sequence number
+  t.wire.resize(21151 - 34);
+  EXPECT_NE(CheckEnded(t, 0, &sizes)
+                .find("TX record 2 (at byte 21058 of the stream): does not "
+                      "open with sequence number"),
+            std::string::npos);
+  t = GoodTx(c_, 1, 0);  // and with the wrong explicit nonce
+  t.wire.resize(21151 - 34);
+  EXPECT_NE(CheckEnded(t, 0, &sizes).find("explicit nonce"), std::string::npos);
+  t = GoodTx(c_);
+  t.wire.resize(21151 - 34);
+  t.accepted[1].data[100] ^= 1;  // other bytes on the wire than accepted
+  EXPECT_EQ(CheckEnded(t, 0, &sizes).substr(0, 43), "TX run 0 of one record type: plaintext diff");
+  t = GoodTx(c_);
+  t.accepted[1].data.pop_back();  // more bytes on the wire than accepted (tail lost or not)
+  t.accepted.push_back({23, Data(9, 10)});
+  EXPECT_EQ(CheckEnded(t, 0, &sizes),
+            "TX run 0 of one record type: 21000 bytes on the wire, 20999 "
+            "accepted");
+}
+
+// Only the end of the stream may be lost: a shorter run followed by another is bytes dropped in
+// the middle.
+TEST_P(KtlsFuzzCheck, AfterTheTxEndOnlyTheLastRunMayStopShort) {
+  Tx t;
+  t.accepted = {{23, Data(1, 1000)}, {22, Data(2, 30)}};
+  Bytes r0 = c_.Seal(kSeq, 23, kIv, t.accepted[0].data.data(), 999);
+  Bytes r1 = c_.Seal(kSeq + 1, 22, kIv + 1, t.accepted[1].data.data(), 30);
+  t.wire = r0;
+  std::vector<std::string> sizes;
+  EXPECT_EQ(CheckEnded(t, 999, &sizes), "");
+  t.wire.insert(t.wire.end(), r1.begin(), r1.end());
+  EXPECT_EQ(CheckEnded(t, 0, &sizes),
+            "TX run 0 of one record type: 999 bytes on the wire, 1000 accepted");
 }
 
 TEST_P(KtlsFuzzCheck, OpensWhatItSealsAndNothingElse) {
@@ -196,6 +267,61 @@ TEST(KtlsFuzzRxModel, AnEmptyRecordIsAZeroByteRead) {
   EXPECT_EQ(m.DeliverEmpty(20, false), "");
   EXPECT_EQ(m.DeliverEmpty(20, false).substr(0, 29), "recv returned 0 (type 20) bef");
   EXPECT_EQ(m.Deliver(one.data(), 1, 23, false), "");
+}
+
+// spliceout: splice() of the RX socket into a pipe gives data records only, one record at most.
+TEST(KtlsFuzzRxModel, ASpliceMovesDataOfOneRecord) {
+  Rx r;
+  EXPECT_EQ(r.m.DeliverSpliced(r.pt[0].data(), 10),
+            "splice returned 10 bytes, only 0 of them deliverable (the next record is not wholly "
+            "written, record 0)");
+  r.m.Take(10000);
+  EXPECT_NE(r.m.SpliceRefused(), "");  // the next record is data
+  EXPECT_EQ(r.m.DeliverSpliced(r.pt[0].data(), 20), "");
+  EXPECT_EQ(r.m.DeliverSpliced(r.pt[0].data() + 20, 30), "");
+  EXPECT_EQ(r.m.SpliceRefused(), "");  // a handshake record: EINVAL
+  EXPECT_NE(r.m.DeliverSpliced(r.pt[1].data(), 20).find("reported as type 23"), std::string::npos);
+  EXPECT_EQ(r.m.Deliver(r.pt[1].data(), 20, 22, false), "");
+  EXPECT_EQ(r.m.DeliverSpliced(r.pt[2].data(), 30), "");
+  EXPECT_EQ(r.m.Pending(), 0u);
+}
+
+TEST(KtlsFuzzRxModel, ASpliceNeverCrossesARecord) {
+  RecordCipher c;
+  c.Init(false, kKey, 16, kSalt);
+  RxModel m(7);
+  Bytes a = Data(1, 50), b = Data(2, 30), none;
+  m.Queue(c.Seal(7, 23, 0, a.data(), a.size()), 23, a, 7);
+  m.Queue(c.Seal(8, 23, 1, none.data(), 0), 23, none, 8);
+  m.Queue(c.Seal(9, 23, 2, b.data(), b.size()), 23, b, 9);
+  m.Take(1000);
+  Bytes both = a;
+  both.insert(both.end(), b.begin(), b.end());
+  EXPECT_EQ(m.Deliver(both.data(), both.size(), 23, true), "");  // a recv may
+  EXPECT_EQ(m.DeliverSpliced(both.data(), both.size()),
+            "splice returned 80 bytes, record 0 has only 50 left (a splice never crosses a "
+            "record)");
+  EXPECT_EQ(m.DeliverSpliced(a.data(), 40), "");
+  EXPECT_EQ(m.DeliverSpliced(both.data() + 40, 20),
+            "splice returned 20 bytes, record 0 has only 10 left (a splice never crosses a "
+            "record)");
+  EXPECT_EQ(m.DeliverSpliced(a.data() + 40, 10), "");
+  EXPECT_EQ(m.DeliverEmpty(23, false), "");  // the empty data record: a 0-byte splice
+  EXPECT_EQ(m.DeliverSpliced(b.data(), 30), "");
+}
+
+// The check the fuzzer's spliceout relies on: a byte lost (or shifted) between the pipe and the
+// model is reported.
+TEST(KtlsFuzzRxModel, ASplicedByteLostIsReported) {
+  Rx r;
+  r.m.Take(10000);
+  EXPECT_EQ(r.m.DeliverSpliced(r.pt[0].data() + 1, 49).substr(0, 41),
+            "splice byte 0 (record 0 byte 0) differs: ");
+  Bytes short_by_one(r.pt[0].begin(), r.pt[0].begin() + 10);
+  short_by_one.insert(short_by_one.end(), r.pt[0].begin() + 11, r.pt[0].end());
+  EXPECT_EQ(r.m.DeliverSpliced(short_by_one.data(), short_by_one.size()).substr(0, 43),
+            "splice byte 10 (record 0 byte 10) differs: ");
+  EXPECT_EQ(r.m.DeliverSpliced(r.pt[0].data(), 50), "");
 }
 
 TEST(KtlsFuzzRxModel, OneRecvNeverMixesRecordTypes) {

@@ -12,11 +12,15 @@ struct Name {
   const char* word;
 };
 constexpr Name kNames[] = {
-    {Kind::kSend, "send"},       {Kind::kSendType, "sendtype"}, {Kind::kWritev, "writev"},
-    {Kind::kSplice, "splice"},   {Kind::kSendfile, "sendfile"}, {Kind::kRec, "rec"},
-    {Kind::kCorrupt, "corrupt"}, {Kind::kReplay, "replay"},     {Kind::kSwap, "swap"},
-    {Kind::kInject, "inject"},   {Kind::kFlush, "flush"},       {Kind::kRecv, "recv"},
-    {Kind::kRecvmsg, "recvmsg"}, {Kind::kPoll, "poll"},         {Kind::kRcvlowat, "rcvlowat"},
+    {Kind::kSend, "send"},         {Kind::kSendType, "sendtype"},
+    {Kind::kWritev, "writev"},     {Kind::kSplice, "splice"},
+    {Kind::kSendfile, "sendfile"}, {Kind::kTxShut, "txshut"},
+    {Kind::kTxClose, "txclose"},   {Kind::kRec, "rec"},
+    {Kind::kCorrupt, "corrupt"},   {Kind::kReplay, "replay"},
+    {Kind::kSwap, "swap"},         {Kind::kInject, "inject"},
+    {Kind::kFlush, "flush"},       {Kind::kRecv, "recv"},
+    {Kind::kRecvmsg, "recvmsg"},   {Kind::kSpliceOut, "spliceout"},
+    {Kind::kPoll, "poll"},         {Kind::kRcvlowat, "rcvlowat"},
     {Kind::kEof, "eof"},
 };
 
@@ -33,6 +37,8 @@ int Numbers(Kind k) {
     case Kind::kSendType:
     case Kind::kWritev:
     case Kind::kRec: return 2;
+    case Kind::kTxShut:
+    case Kind::kTxClose:
     case Kind::kReplay:
     case Kind::kSwap:
     case Kind::kFlush:
@@ -47,7 +53,9 @@ bool Allows(Kind k, const std::string& flag) {
   if (flag == "more") {
     return k == Kind::kSend || k == Kind::kSendType || k == Kind::kWritev || k == Kind::kSplice;
   }
-  if (flag == "dontwait") return k == Kind::kSend || k == Kind::kRecv || k == Kind::kRecvmsg;
+  if (flag == "dontwait") {
+    return k == Kind::kSend || k == Kind::kRecv || k == Kind::kRecvmsg || k == Kind::kSpliceOut;
+  }
   if (flag == "peek") return k == Kind::kRecv || k == Kind::kRecvmsg;
   if (flag == "waitall") return k == Kind::kRecv;
   return false;
@@ -232,6 +240,10 @@ Program Generate(uint64_t seed, uint64_t index, size_t max_ops) {
       op.more = r.OneIn(3);
     } else if (pick < 33) {
       op.kind = Kind::kSendfile;
+    } else if (pick < 34) {
+      op.kind = Kind::kTxShut;
+    } else if (pick < 35) {
+      op.kind = Kind::kTxClose;
     } else if (pick < 50) {
       op.kind = Kind::kRec;
       op.arg = RecordType(r);
@@ -245,14 +257,17 @@ Program Generate(uint64_t seed, uint64_t index, size_t max_ops) {
       op.kind = Kind::kInject;
     } else if (pick < 66) {
       op.kind = Kind::kFlush;
-    } else if (pick < 82) {
+    } else if (pick < 79) {
       op.kind = Kind::kRecv;
       op.peek = r.OneIn(4);
       op.waitall = r.OneIn(5);
       op.dontwait = r.OneIn(3);
-    } else if (pick < 92) {
+    } else if (pick < 87) {
       op.kind = Kind::kRecvmsg;
       op.peek = r.OneIn(4);
+      op.dontwait = r.OneIn(3);
+    } else if (pick < 92) {
+      op.kind = Kind::kSpliceOut;
       op.dontwait = r.OneIn(3);
     } else if (pick < 96) {
       op.kind = Kind::kPoll;
@@ -260,6 +275,17 @@ Program Generate(uint64_t seed, uint64_t index, size_t max_ops) {
       op.kind = Kind::kRcvlowat;
     } else {
       op.kind = Kind::kEof;
+    }
+    // A shutdown or close of the TX socket mostly comes right after a send that left a record
+    // open (MSG_MORE), when the list has room for both.
+    if ((op.kind == Kind::kTxShut || op.kind == Kind::kTxClose) && i + 1 < n && r.OneIn(2)) {
+      Op open;
+      open.kind = Kind::kSend;
+      open.more = true;
+      open.len = Length(r, static_cast<uint32_t>(tx_budget));
+      tx_budget -= open.len;
+      p.ops.push_back(open);
+      ++i;
     }
     switch (op.kind) {
       case Kind::kSend:
@@ -281,13 +307,14 @@ Program Generate(uint64_t seed, uint64_t index, size_t max_ops) {
       case Kind::kCorrupt: op.len = r.OneIn(8) ? 0 : 5 + r.Below(40); break;
       case Kind::kInject: op.len = r.OneIn(3) ? 1 + r.Below(8) : Length(r, 20000); break;
       case Kind::kRecv:
-      case Kind::kRecvmsg: op.len = r.OneIn(4) ? 1 + r.Below(20) : Length(r, 40000); break;
+      case Kind::kRecvmsg:
+      case Kind::kSpliceOut: op.len = r.OneIn(4) ? 1 + r.Below(20) : Length(r, 40000); break;
       case Kind::kRcvlowat: op.len = r.OneIn(2) ? 1 : 1 + r.Below(20000); break;
       default: break;
     }
     if ((op.kind == Kind::kCorrupt || op.kind == Kind::kReplay) && queued_records == 0) continue;
     if (op.kind == Kind::kSwap && queued_records < 2) continue;
-    if (op.kind == Kind::kRecv && op.len == 0) op.len = 1;
+    if ((op.kind == Kind::kRecv || op.kind == Kind::kSpliceOut) && op.len == 0) op.len = 1;
     p.ops.push_back(op);
   }
   return p;

@@ -11,6 +11,8 @@
 //   writev NIOV LEN [more]       sendmsg() of LEN bytes in NIOV iovecs (MSG_MORE with `more`)
 //   splice LEN [more]            a pipe's LEN bytes spliced into the TX socket
 //   sendfile LEN                 LEN bytes of a tmpfs file sent with sendfile()
+//   txshut                       shutdown(SHUT_WR) of the TX socket (an open record stays open)
+//   txclose                      close() of the TX socket (later TX operations fail with EBADF)
 //   rec TYPE LEN                 a record sealed by the reference, queued for the raw peer
 //   corrupt OFF                  flips byte OFF of the last queued record (0: its type byte)
 //   replay                       queues the last record again (a replayed sequence number)
@@ -19,6 +21,7 @@
 //   flush                        the raw peer writes every queued byte
 //   recv LEN [peek] [waitall] [dontwait]   recv() on the kTLS RX socket
 //   recvmsg LEN [peek] [dontwait]          recvmsg() with room for TLS_GET_RECORD_TYPE
+//   spliceout LEN [dontwait]     splice() of up to LEN bytes from the RX socket into a pipe, read
 //   poll                         poll() of the RX socket (revents traced)
 //   rcvlowat N                   SO_RCVLOWAT on the RX socket
 //   eof                          the raw peer shuts down its write side (mid-record if queued)
@@ -38,6 +41,8 @@ enum class Kind {
   kWritev,
   kSplice,
   kSendfile,
+  kTxShut,
+  kTxClose,
   kRec,
   kCorrupt,
   kReplay,
@@ -46,6 +51,7 @@ enum class Kind {
   kFlush,
   kRecv,
   kRecvmsg,
+  kSpliceOut,
   kPoll,
   kRcvlowat,
   kEof,
@@ -53,7 +59,7 @@ enum class Kind {
 
 struct Op {
   Kind kind = Kind::kSend;
-  uint32_t len = 0;   // bytes (send, writev, splice, sendfile, rec, inject, recv*), OFF, N
+  uint32_t len = 0;   // bytes (send, writev, splice*, sendfile, rec, inject, recv*), OFF, N
   uint32_t arg = 0;   // TYPE (sendtype, rec), NIOV (writev)
   bool more = false;  // MSG_MORE / SPLICE_F_MORE
   bool dontwait = false;

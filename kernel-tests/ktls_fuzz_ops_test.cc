@@ -59,7 +59,7 @@ TEST(KtlsFuzzOps, GeneratedListsStayWithinTheirBudgetsAndUseEveryOperation) {
     }
     EXPECT_LE(tx, 192u * 1024);
   }
-  EXPECT_EQ(kinds.size(), 16u);
+  EXPECT_EQ(kinds.size(), 19u);
 }
 
 TEST(KtlsFuzzOps, ParsesCopiedTapLinesAndComments) {
@@ -80,6 +80,47 @@ TEST(KtlsFuzzOps, ParsesCopiedTapLinesAndComments) {
   EXPECT_EQ(FormatOp(p.ops[0]), "send 100 more dontwait");
 }
 
+TEST(KtlsFuzzOps, ParsesTheTxEndAndSpliceOut) {
+  Program p;
+  std::string err;
+  ASSERT_TRUE(
+      ParseProgram("seed 3\nsend 10 more\ntxshut\ntxclose\nspliceout 40000 dontwait\n"
+                   "spliceout 1\n",
+                   &p, &err))
+      << err;
+  ASSERT_EQ(p.ops.size(), 5u);
+  EXPECT_EQ(p.ops[1].kind, Kind::kTxShut);
+  EXPECT_EQ(p.ops[2].kind, Kind::kTxClose);
+  EXPECT_EQ(p.ops[3].kind, Kind::kSpliceOut);
+  EXPECT_EQ(p.ops[3].len, 40000u);
+  EXPECT_TRUE(p.ops[3].dontwait);
+  EXPECT_FALSE(p.ops[4].dontwait);
+  EXPECT_EQ(FormatProgram(p),
+            "seed 3\nsend 10 more\ntxshut\ntxclose\nspliceout 40000 dontwait\nspliceout 1\n");
+}
+
+// The generator's txshut / txclose often follow a send that leaves a record open, and spliceout
+// asks for at least one byte.
+TEST(KtlsFuzzOps, GeneratedTxEndsOftenFollowAnOpenRecord) {
+  int ends = 0, after_more = 0, splices = 0;
+  for (uint64_t i = 0; i < 2000; ++i) {
+    Program p = Generate(12, i, 40);
+    for (size_t k = 0; k < p.ops.size(); ++k) {
+      const Op& op = p.ops[k];
+      if (op.kind == Kind::kSpliceOut) {
+        ++splices;
+        EXPECT_GE(op.len, 1u);
+      }
+      if (op.kind != Kind::kTxShut && op.kind != Kind::kTxClose) continue;
+      ++ends;
+      if (k > 0 && p.ops[k - 1].kind == Kind::kSend && p.ops[k - 1].more) ++after_more;
+    }
+  }
+  EXPECT_GT(ends, 200);
+  EXPECT_GT(after_more, ends / 3);
+  EXPECT_GT(splices, 1000);
+}
+
 TEST(KtlsFuzzOps, BadListsNameTheLine) {
   struct Case {
     const char* text;
@@ -96,6 +137,10 @@ TEST(KtlsFuzzOps, BadListsNameTheLine) {
       {"seed 1\nwritev 1025 4\n", "line 2: writev: \"1025\" is not a number up to 1024"},
       {"seed 1\nrec 256 4\n", "line 2: rec: \"256\" is not a number up to 255"},
       {"seed 1\nseed 2\n", "line 2: a second seed line"},
+      {"seed 1\nspliceout 4 peek\n", "line 2: spliceout does not take \"peek\""},
+      {"seed 1\nspliceout\n", "line 2: spliceout takes 1 number(s)"},
+      {"seed 1\ntxshut 4\n", "line 2: txshut does not take \"4\""},
+      {"seed 1\ntxclose more\n", "line 2: txclose does not take \"more\""},
       {"poll\nseed 2\n", "line 2: the seed line must come before the operations"},
       {"seed -1\n", "line 1: seed takes one number"},
   };
@@ -140,7 +185,7 @@ TEST(KtlsFuzzOps, TheCorpusParses) {
     ++files;
   }
   closedir(d);
-  EXPECT_GE(files, 8);
+  EXPECT_GE(files, 11);
 }
 
 }  // namespace
