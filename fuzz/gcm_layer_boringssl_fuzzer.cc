@@ -1,5 +1,5 @@
 // gcm_layer_boringssl: our GCM layer (impl/gcm_internal.h), instantiated with AES
-// (impl/testing/gcm_aes_for_testing.h) on every path, each ours/<path> with that path's GHASH,
+// (impl/aes_gcm_control.h) on every path, each ours/<path> with that path's GHASH,
 // against BoringSSL's AES-GCM, OpenSSL's, Botan's and Crypto++'s. BoringSSL exports the same
 // symbols as OpenSSL, so it never shares this process: the "boringssl" backend is the adapter
 // //oracles:boringssl_adapter, a child process speaking the exec line protocol. Seal, then open the

@@ -1,6 +1,6 @@
 // The GCM layer (SP 800-38D) written once, generic over the 128-bit block cipher: a GcmEngine is a
 // small table of the cipher's counter-mode function plus the GHASH backend. gcm.h instantiates it
-// with ARIA on any path; gcm_aes_for_testing.h with AES, only to check this layer against AES-GCM
+// with ARIA on any path; aes_gcm_control.h with AES, only to check this layer against AES-GCM
 // oracles. Internal (never included by a public header; target //impl:gcm_internal, visible only
 // inside impl/): use gcm.h.
 #ifndef ARIASUITE_IMPL_GCM_INTERNAL_H_

@@ -79,8 +79,8 @@ Bytes RecordCipher::Seal(uint64_t seq, uint8_t type, uint64_t explicit_nonce, co
   memcpy(nonce, salt_, 4);
   memcpy(nonce + 4, en, 8);
   Aad(aad, seq, type, len);
-  if (ariasuite::AesGcmSealForTesting(aes_key_, rec.data() + 13, rec.data() + 13 + len, 16, nonce,
-                                      12, pt, len, aad, 13) != Status::kOk) {
+  if (ariasuite::AesGcmControlSeal(aes_key_, rec.data() + 13, rec.data() + 13 + len, 16, nonce, 12,
+                                   pt, len, aad, 13) != Status::kOk) {
     return {};
   }
   return rec;
@@ -112,8 +112,8 @@ std::string RecordCipher::Open(uint64_t seq, const uint8_t* rec, size_t len, uin
   memcpy(nonce, salt_, 4);
   memcpy(nonce + 4, rec + 5, 8);
   Aad(aad, seq, rec[0], n);
-  Status s = ariasuite::AesGcmOpenForTesting(aes_key_, pt->data(), nonce, 12, rec + 13, n,
-                                             rec + 13 + n, 16, aad, 13);
+  Status s = ariasuite::AesGcmControlOpen(aes_key_, pt->data(), nonce, 12, rec + 13, n,
+                                          rec + 13 + n, 16, aad, 13);
   if (s != Status::kOk) {
     return std::string("does not open with sequence number ") + std::to_string(seq) + " (" +
            ariasuite::StatusName(s) + ")";

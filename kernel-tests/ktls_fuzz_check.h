@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "impl/aes_gcm_control.h"
 #include "impl/gcm.h"
-#include "impl/testing/gcm_aes_for_testing.h"
 
 namespace ktls_fuzz {
 
@@ -34,7 +34,7 @@ class RecordCipher {
  private:
   bool aria_ = true;
   ariasuite::AriaGcmKey aria_key_;
-  ariasuite::AesGcmKeyForTesting aes_key_;
+  ariasuite::AesGcmControlKey aes_key_;
   uint8_t salt_[4] = {};
 };
 

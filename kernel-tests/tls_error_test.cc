@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "impl/aes_gcm_control.h"
 #include "impl/gcm.h"
-#include "impl/testing/gcm_aes_for_testing.h"
 #include "impl/tls12_record.h"
 #include "kernel-tests/harness.h"
 #include "kernel-tests/tls_require.h"
@@ -305,7 +305,7 @@ Bytes SealRecord(ktest::Metadata* _metadata, const ktls::Cipher& c, const ktls::
     rec.resize(n);
     return rec;
   }
-  ariasuite::AesGcmKeyForTesting key;
+  ariasuite::AesGcmControlKey key;
   ASSERT_EQ(key.Init(ariasuite::Impl::kScalar, p.key.data(), p.key.size()), ariasuite::Status::kOk);
   size_t body = ktls::kIvSize + pt.size() + ktls::kTagSize;
   rec[0] = ktls::kTypeApplicationData;
@@ -323,8 +323,8 @@ Bytes SealRecord(ktest::Metadata* _metadata, const ktls::Cipher& c, const ktls::
   aad[10] = 3;
   aad[11] = static_cast<uint8_t>(pt.size() >> 8);
   aad[12] = static_cast<uint8_t>(pt.size());
-  ASSERT_EQ(ariasuite::AesGcmSealForTesting(key, rec.data() + 13, rec.data() + 13 + pt.size(), 16,
-                                            nonce, 12, pt.data(), pt.size(), aad, 13),
+  ASSERT_EQ(ariasuite::AesGcmControlSeal(key, rec.data() + 13, rec.data() + 13 + pt.size(), 16,
+                                         nonce, 12, pt.data(), pt.size(), aad, 13),
             ariasuite::Status::kOk);
   return rec;
 }

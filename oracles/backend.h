@@ -138,7 +138,7 @@ class Backend {
 };
 
 // Each of our paths (impl/dispatch.h); unavailable() names the missing CPU feature when this CPU
-// cannot run impl. Cipher::kAes is supported for GCM only (impl/testing/gcm_aes_for_testing.h).
+// cannot run impl. Cipher::kAes is supported for GCM only (impl/aes_gcm_control.h).
 std::unique_ptr<Backend> MakeOursBackend(Impl impl);
 std::unique_ptr<Backend> MakeOpenSslBackend();
 std::unique_ptr<Backend> MakeBotanBackend();

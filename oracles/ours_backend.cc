@@ -1,10 +1,11 @@
 // Our own implementation paths as backends: one instance per path (impl/dispatch.h). ARIA for
 // every operation; AES for GCM only, through the GCM layer instantiated with AES for testing
-// (impl/testing/gcm_aes_for_testing.h) with this path's GHASH, which lets BoringSSL's and
+// (impl/aes_gcm_control.h) with this path's GHASH, which lets BoringSSL's and
 // OpenSSL's AES-GCM check our GCM code and each path's GHASH.
 #include <algorithm>
 #include <string>
 
+#include "impl/aes_gcm_control.h"
 #include "impl/aria.h"
 #include "impl/cbc_pkcs5.h"
 #include "impl/ccm.h"
@@ -14,7 +15,6 @@
 #include "impl/keywrap.h"
 #include "impl/modes.h"
 #include "impl/status.h"
-#include "impl/testing/gcm_aes_for_testing.h"
 #include "oracles/backend.h"
 
 namespace ariasuite::oracles {
@@ -194,7 +194,7 @@ class OursBackend : public Backend {
   KeyCache keys_;
   Bytes aes_key_bytes_;
   bool aes_valid_ = false;
-  AesGcmKeyForTesting aes_key_;
+  AesGcmControlKey aes_key_;
 };
 
 std::optional<Result> OursBackend::AriaGcm(const Request& r) {
@@ -228,17 +228,17 @@ std::optional<Result> OursBackend::AesGcm(const Request& r) {
     aes_key_bytes_ = r.key;
     aes_valid_ = true;
   }
-  const AesGcmKeyForTesting& key = aes_key_;
+  const AesGcmControlKey& key = aes_key_;
   Status s = Status::kOk;
   Bytes out(r.input.size());
   if (r.op == Op::kGcmSeal) {
     Bytes tag(r.tag_len);
-    s = AesGcmSealForTesting(key, out.data(), tag.data(), r.tag_len, P(r.iv), r.iv.size(),
-                             P(r.input), r.input.size(), P(r.aad), r.aad.size());
+    s = AesGcmControlSeal(key, out.data(), tag.data(), r.tag_len, P(r.iv), r.iv.size(), P(r.input),
+                          r.input.size(), P(r.aad), r.aad.size());
     return FromStatus(s, std::move(out), std::move(tag));
   }
-  s = AesGcmOpenForTesting(key, out.data(), P(r.iv), r.iv.size(), P(r.input), r.input.size(),
-                           P(r.tag), r.tag.size(), P(r.aad), r.aad.size());
+  s = AesGcmControlOpen(key, out.data(), P(r.iv), r.iv.size(), P(r.input), r.input.size(), P(r.tag),
+                        r.tag.size(), P(r.aad), r.aad.size());
   return FromStatus(s, std::move(out));
 }
 

@@ -1,7 +1,7 @@
 // The BoringSSL oracle, as an exec adapter (oracles/PROTOCOL.md) in its own process: BoringSSL
 // exports the same symbols as OpenSSL, so it is linked into this binary only, never into the
 // runner. BoringSSL has no ARIA; it answers AES requests, which check our GCM layer instantiated
-// with AES (impl/testing/gcm_aes_for_testing.h) against BoringSSL's AES-GCM: GCM through EVP_CIPHER
+// with AES (impl/aes_gcm_control.h) against BoringSSL's AES-GCM: GCM through EVP_CIPHER
 // (any IV length), ECB/CBC/CTR through EVP_CIPHER, CBC-PKCS5 with EVP padding, CMAC through
 // CMAC_CTX, KW / KWP through AES_wrap_key(_padded). ARIA requests are "unsupported".
 #include <openssl/aes.h>

@@ -7,17 +7,17 @@
 // GCM layer, never over a user's key; it is not constant-time and claims not to be (tools/ct does
 // not check it). The tables replaced the per-round bit-sliced S1 and then the byte-wise rounds,
 // which made gcm_layer_boringssl fuzz slowly (issue 16).
-#include "impl/testing/gcm_aes_for_testing.h"
+#include "impl/aes_gcm_control.h"
 
 #include <cstring>
 
+#include "impl/aes_ni_control.h"
 #include "impl/dispatch.h"
 #include "impl/sbox.h"
-#include "impl/testing/aes_ni_for_testing.h"
 
 namespace ariasuite {
 
-const uint8_t* AesSboxTableForTesting() {
+const uint8_t* AesControlSboxTable() {
   struct Table {
     uint8_t s[256];
     Table() {
@@ -58,7 +58,7 @@ const uint32_t* MixTableForTesting() {
   struct Table {
     uint32_t t[256];
     Table() {
-      const uint8_t* sbox = AesSboxTableForTesting();
+      const uint8_t* sbox = AesControlSboxTable();
       for (int x = 0; x < 256; ++x) {
         const uint8_t s = sbox[x], s2 = Xtime(s), s3 = static_cast<uint8_t>(s2 ^ s);
         t[x] = (uint32_t{s2} << 24) | (uint32_t{s} << 16) | (uint32_t{s} << 8) | s3;
@@ -74,9 +74,9 @@ const uint32_t* MixTableForTesting() {
 // FIPS 197 §5.1 Cipher, a column per 32-bit word: each round's column c takes row r's byte from
 // column c + r (§5.1.2 ShiftRows) through the tables above, then AddRoundKey (§5.1.4); the last
 // round has no MixColumns.
-void AesEncryptBlocksWithTablesForTesting(const AesKeyForTesting& key, uint8_t* out,
-                                          const uint8_t* in, size_t nblocks) {
-  const uint8_t* sbox = AesSboxTableForTesting();
+void AesControlEncryptBlocksWithTables(const AesControlKey& key, uint8_t* out, const uint8_t* in,
+                                       size_t nblocks) {
+  const uint8_t* sbox = AesControlSboxTable();
   const uint32_t* mix = MixTableForTesting();
   for (size_t b = 0; b < nblocks; ++b) {
     uint32_t w[4], t[4];
@@ -102,29 +102,29 @@ void AesEncryptBlocksWithTablesForTesting(const AesKeyForTesting& key, uint8_t* 
 namespace {
 
 // AES-NI where the CPU has it (checked once), else the tables; the GCM layer sees the same blocks.
-void EncryptUpTo4(const AesKeyForTesting& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
-  static const bool aes_ni = AesNiSupportedForTesting();
+void EncryptUpTo4(const AesControlKey& key, uint8_t* out, const uint8_t* in, size_t nblocks) {
+  static const bool aes_ni = AesNiControlSupported();
   if (aes_ni) {
-    AesNiEncryptBlocksForTesting(key.rk, key.rounds, out, in, nblocks);
+    AesNiControlEncryptBlocks(key.rk, key.rounds, out, in, nblocks);
   } else {
-    AesEncryptBlocksWithTablesForTesting(key, out, in, nblocks);
+    AesControlEncryptBlocksWithTables(key, out, in, nblocks);
   }
 }
 
 }  // namespace
 
 struct AesGcmAccess {
-  static const AesKeyForTesting& Cipher(const void* cipher) {
-    return static_cast<const AesGcmKeyForTesting*>(cipher)->key_;
+  static const AesControlKey& Cipher(const void* cipher) {
+    return static_cast<const AesGcmControlKey*>(cipher)->key_;
   }
-  static bool Ready(const AesGcmKeyForTesting& key) { return key.ready_; }
+  static bool Ready(const AesGcmControlKey& key) { return key.ready_; }
 };
 
 namespace {
 
 // GCM's inc32 counter mode (SP 800-38D §6.5).
 void Ctr32(const void* cipher, uint8_t* out, const uint8_t* in, size_t nblocks, uint8_t ctr[16]) {
-  const AesKeyForTesting& key = AesGcmAccess::Cipher(cipher);
+  const AesControlKey& key = AesGcmAccess::Cipher(cipher);
   uint8_t ks[64];
   while (nblocks > 0) {
     const size_t n = nblocks < 4 ? nblocks : 4;
@@ -147,14 +147,14 @@ void Ctr32(const void* cipher, uint8_t* out, const uint8_t* in, size_t nblocks, 
 
 }  // namespace
 
-Status AesSetEncryptKeyForTesting(AesKeyForTesting* out, const uint8_t* key, size_t key_len) {
+Status AesControlSetKey(AesControlKey* out, const uint8_t* key, size_t key_len) {
   if (key_len != 16 && key_len != 24 && key_len != 32) return Status::kBadKeyLength;
   std::memset(out, 0, sizeof(*out));
   // FIPS 197 §5.2 KeyExpansion: words w[0 .. 4(Nr+1)-1].
   const int nk = static_cast<int>(key_len / 4), nr = nk + 6, total = 4 * (nr + 1);
   uint8_t w[60][4];
   std::memcpy(w, key, key_len);
-  const uint8_t* sbox = AesSboxTableForTesting();
+  const uint8_t* sbox = AesControlSboxTable();
   uint8_t rcon = 0x01;
   for (int i = nk; i < total; ++i) {
     uint8_t t[4];
@@ -179,26 +179,26 @@ Status AesSetEncryptKeyForTesting(AesKeyForTesting* out, const uint8_t* key, siz
   return Status::kOk;
 }
 
-void AesEncryptBlockForTesting(const AesKeyForTesting& key, uint8_t out[16], const uint8_t in[16]) {
+void AesControlEncryptBlock(const AesControlKey& key, uint8_t out[16], const uint8_t in[16]) {
   EncryptUpTo4(key, out, in, 1);
 }
 
-Status AesGcmKeyForTesting::Init(Impl impl, const uint8_t* key, size_t key_len) {
+Status AesGcmControlKey::Init(Impl impl, const uint8_t* key, size_t key_len) {
   ready_ = false;
   const internal::Backend* backend = BackendFor(impl);  // nullptr: a path this CPU cannot run
   if (backend == nullptr) return Status::kUnsupportedImpl;
-  const Status s = AesSetEncryptKeyForTesting(&key_, key, key_len);
+  const Status s = AesControlSetKey(&key_, key, key_len);
   if (s != Status::kOk) return s;
   static constexpr uint8_t kZero[16] = {};
   uint8_t h[16];
-  AesEncryptBlockForTesting(key_, h, kZero);  // SP 800-38D §6.4: H = CIPH_K(0^128)
+  AesControlEncryptBlock(key_, h, kZero);  // SP 800-38D §6.4: H = CIPH_K(0^128)
   backend->ghash_init(&hkey_, h);
   ghash_ = backend->ghash;
   ready_ = true;
   return Status::kOk;
 }
 
-internal::GcmEngine AesGcmKeyForTesting::Engine() const {
+internal::GcmEngine AesGcmControlKey::Engine() const {
   internal::GcmEngine e = {};
   e.cipher = this;
   e.ctr32 = &Ctr32;
@@ -209,17 +209,17 @@ internal::GcmEngine AesGcmKeyForTesting::Engine() const {
   return e;
 }
 
-Status AesGcmSealForTesting(const AesGcmKeyForTesting& key, uint8_t* out, uint8_t* out_tag,
-                            size_t tag_len, const uint8_t* iv, size_t iv_len, const uint8_t* in,
-                            size_t in_len, const uint8_t* aad, size_t aad_len) {
+Status AesGcmControlSeal(const AesGcmControlKey& key, uint8_t* out, uint8_t* out_tag,
+                         size_t tag_len, const uint8_t* iv, size_t iv_len, const uint8_t* in,
+                         size_t in_len, const uint8_t* aad, size_t aad_len) {
   if (!AesGcmAccess::Ready(key)) return Status::kBadState;
   return internal::GcmSeal(key.Engine(), out, out_tag, tag_len, iv, iv_len, in, in_len, aad,
                            aad_len);
 }
 
-Status AesGcmOpenForTesting(const AesGcmKeyForTesting& key, uint8_t* out, const uint8_t* iv,
-                            size_t iv_len, const uint8_t* in, size_t in_len, const uint8_t* tag,
-                            size_t tag_len, const uint8_t* aad, size_t aad_len) {
+Status AesGcmControlOpen(const AesGcmControlKey& key, uint8_t* out, const uint8_t* iv,
+                         size_t iv_len, const uint8_t* in, size_t in_len, const uint8_t* tag,
+                         size_t tag_len, const uint8_t* aad, size_t aad_len) {
   if (!AesGcmAccess::Ready(key)) return Status::kBadState;
   return internal::GcmOpen(key.Engine(), out, iv, iv_len, in, in_len, tag, tag_len, aad, aad_len);
 }

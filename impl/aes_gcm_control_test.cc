@@ -2,15 +2,15 @@
 // for the AES itself, OpenSSL 3 for AES blocks and random AES-GCM messages, and Wycheproof's
 // aes_gcm_test.json (SKIP when ../shared is absent); the GCM ones once per path, since each path
 // brings its own GHASH.
-#include "impl/testing/gcm_aes_for_testing.h"
+#include "impl/aes_gcm_control.h"
 
 #include <random>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "impl/aes_ni_control.h"
 #include "impl/sbox.h"
-#include "impl/testing/aes_ni_for_testing.h"
 #include "impl/testing/dispatch_counting.h"
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
@@ -26,13 +26,13 @@ using model::HexLiteral;
 // The SubBytes table is built from sbox.cc's S1 in 64-byte batches; each entry must equal S1
 // computed for that byte alone (ApplySbox), and FIPS 197 §5.1.1's worked example S(0x53) = 0xed.
 TEST(AesForTestingTest, SboxTableEqualsComputedS1) {
-  const uint8_t* table = AesSboxTableForTesting();
+  const uint8_t* table = AesControlSboxTable();
   for (int x = 0; x < 256; ++x) {
     const uint8_t v = static_cast<uint8_t>(x);
     EXPECT_EQ(table[x], internal::ApplySbox(internal::Sbox::kS1, v)) << "input " << x;
   }
   EXPECT_EQ(table[0x53], 0xed);
-  EXPECT_EQ(AesSboxTableForTesting(), table) << "the table is built once";
+  EXPECT_EQ(AesControlSboxTable(), table) << "the table is built once";
 }
 
 TEST(AesForTestingTest, Fips197AppendixC) {
@@ -50,28 +50,28 @@ TEST(AesForTestingTest, Fips197AppendixC) {
   const Bytes pt = HexLiteral("00112233445566778899aabbccddeeff");
   for (const auto& c : kCases) {
     const Bytes key = HexLiteral(c.key);
-    AesKeyForTesting k;
-    ASSERT_EQ(AesSetEncryptKeyForTesting(&k, key.data(), key.size()), Status::kOk);
+    AesControlKey k;
+    ASSERT_EQ(AesControlSetKey(&k, key.data(), key.size()), Status::kOk);
     uint8_t out[16];
-    AesEncryptBlockForTesting(k, out, pt.data());
+    AesControlEncryptBlock(k, out, pt.data());
     EXPECT_EQ(Hex(out, 16), c.ct) << "key " << c.key;
     const auto ossl = openssl_oracle::Cipher("AES", "ECB", key, {}, pt, true);
     ASSERT_TRUE(ossl.has_value());
     EXPECT_EQ(Hex(*ossl), c.ct) << "OpenSSL, key " << c.key;
   }
-  AesKeyForTesting k;
+  AesControlKey k;
   uint8_t key[32] = {};
-  EXPECT_EQ(AesSetEncryptKeyForTesting(&k, key, 20), Status::kBadKeyLength);
+  EXPECT_EQ(AesControlSetKey(&k, key, 20), Status::kBadKeyLength);
 }
 
 TEST(AesForTestingTest, RandomBlocksMatchOpenSsl) {
   std::mt19937_64 rng(197);
   for (int i = 0; i < 300; ++i) {
     const Bytes key = RandomBytes(rng, 16 + 8 * (i % 3)), pt = RandomBytes(rng, 16);
-    AesKeyForTesting k;
-    ASSERT_EQ(AesSetEncryptKeyForTesting(&k, key.data(), key.size()), Status::kOk);
+    AesControlKey k;
+    ASSERT_EQ(AesControlSetKey(&k, key.data(), key.size()), Status::kOk);
     uint8_t out[16];
-    AesEncryptBlockForTesting(k, out, pt.data());
+    AesControlEncryptBlock(k, out, pt.data());
     const auto ossl = openssl_oracle::Cipher("AES", "ECB", key, {}, pt, true);
     ASSERT_TRUE(ossl.has_value());
     ASSERT_EQ(Hex(out, 16), Hex(*ossl)) << "key " << Hex(key);
@@ -81,23 +81,23 @@ TEST(AesForTestingTest, RandomBlocksMatchOpenSsl) {
 // The two ways the AES instance encrypts (AES-NI where the CPU has it, the table rounds elsewhere)
 // give the same blocks, one to five at a time, in place or not; OpenSSL checks whichever runs here.
 TEST(AesForTestingTest, AesNiEqualsTableRounds) {
-  if (!AesNiSupportedForTesting()) GTEST_SKIP() << "SKIP: this CPU has no AES-NI";
+  if (!AesNiControlSupported()) GTEST_SKIP() << "SKIP: this CPU has no AES-NI";
   std::mt19937_64 rng(1197);
   for (int i = 0; i < 300; ++i) {
     const Bytes key = RandomBytes(rng, 16 + 8 * (i % 3));
     const size_t n = 1 + i % 5;
     Bytes in = RandomBytes(rng, 16 * n), by_tables(16 * n), by_ni(16 * n);
-    AesKeyForTesting k;
-    ASSERT_EQ(AesSetEncryptKeyForTesting(&k, key.data(), key.size()), Status::kOk);
-    AesEncryptBlocksWithTablesForTesting(k, by_tables.data(), in.data(), n);
-    AesNiEncryptBlocksForTesting(k.rk, k.rounds, by_ni.data(), in.data(), n);
+    AesControlKey k;
+    ASSERT_EQ(AesControlSetKey(&k, key.data(), key.size()), Status::kOk);
+    AesControlEncryptBlocksWithTables(k, by_tables.data(), in.data(), n);
+    AesNiControlEncryptBlocks(k.rk, k.rounds, by_ni.data(), in.data(), n);
     ASSERT_EQ(Hex(by_ni), Hex(by_tables)) << "key " << Hex(key);
-    AesNiEncryptBlocksForTesting(k.rk, k.rounds, in.data(), in.data(), n);  // in place
+    AesNiControlEncryptBlocks(k.rk, k.rounds, in.data(), in.data(), n);  // in place
     ASSERT_EQ(Hex(in), Hex(by_tables)) << "in place, key " << Hex(key);
   }
 }
 
-// The GCM tests run once per path: AesGcmKeyForTesting::Init(path) takes that path's GHASH.
+// The GCM tests run once per path: AesGcmControlKey::Init(path) takes that path's GHASH.
 class AesGcmPerPathTest : public test_util::PerImplTest {};
 
 // Random messages on this path = OpenSSL's AES-GCM. A quarter of them have up to 200 blocks of
@@ -113,19 +113,19 @@ TEST_P(AesGcmPerPathTest, RandomMessagesMatchOpenSsl) {
     const Bytes aad = RandomBytes(rng, rng() % (long_message ? 3200 : 50));
     const Bytes pt = RandomBytes(rng, rng() % (long_message ? 3200 : 200));
     const size_t tag_len = kTagLens[rng() % 7];
-    AesGcmKeyForTesting k;
+    AesGcmControlKey k;
     ASSERT_EQ(k.Init(GetParam(), key.data(), key.size()), Status::kOk);
     Bytes ct(pt.size()), tag(tag_len), back(pt.size());
-    ASSERT_EQ(AesGcmSealForTesting(k, ct.data(), tag.data(), tag_len, iv.data(), iv.size(),
-                                   pt.data(), pt.size(), aad.data(), aad.size()),
+    ASSERT_EQ(AesGcmControlSeal(k, ct.data(), tag.data(), tag_len, iv.data(), iv.size(), pt.data(),
+                                pt.size(), aad.data(), aad.size()),
               Status::kOk);
     const auto want = openssl_oracle::GcmSeal("AES", key, iv, aad, pt, tag_len);
     ASSERT_TRUE(want.has_value());
     ASSERT_EQ(Hex(ct) + "/" + Hex(tag), Hex(want->ct) + "/" + Hex(want->tag))
         << "case " << i << " key " << Hex(key) << " iv " << Hex(iv) << " aad " << Hex(aad) << " pt "
         << Hex(pt);
-    ASSERT_EQ(AesGcmOpenForTesting(k, back.data(), iv.data(), iv.size(), ct.data(), ct.size(),
-                                   tag.data(), tag_len, aad.data(), aad.size()),
+    ASSERT_EQ(AesGcmControlOpen(k, back.data(), iv.data(), iv.size(), ct.data(), ct.size(),
+                                tag.data(), tag_len, aad.data(), aad.size()),
               Status::kOk);
     ASSERT_EQ(Hex(back), Hex(pt));
   }
@@ -137,10 +137,10 @@ TEST_P(AesGcmPerPathTest, RunsThePathsGhash) {
   const Bytes key = HexLiteral("000102030405060708090a0b0c0d0e0f");
   uint8_t iv[12] = {}, text[100] = {}, tag[16];
   internal::SetBackendCallCounting(true);
-  AesGcmKeyForTesting k;
+  AesGcmControlKey k;
   const Status init = k.Init(GetParam(), key.data(), key.size());
   const Status seal =
-      AesGcmSealForTesting(k, text, tag, sizeof(tag), iv, sizeof(iv), text, sizeof(text), iv, 5);
+      AesGcmControlSeal(k, text, tag, sizeof(tag), iv, sizeof(iv), text, sizeof(text), iv, 5);
   const std::string calls = internal::CallsOnlyOn(GetParam(), 2);  // ghash_init, >= 1 ghash
   internal::SetBackendCallCounting(false);
   ASSERT_EQ(init, Status::kOk);
@@ -162,16 +162,14 @@ TEST_P(AesGcmPerPathTest, WycheproofAesGcm) {
   int valid = 0, rejected = 0;
   for (const auto& c : cases) {
     SCOPED_TRACE(path + ":tcId " + std::to_string(c.tc_id) + " (" + c.result + ")");
-    AesGcmKeyForTesting k;
+    AesGcmControlKey k;
     ASSERT_EQ(k.Init(GetParam(), c.key.data(), c.key.size()), Status::kOk);
     const size_t n = c.msg.size();
     Bytes ct(n + 1), tag(16), pt(n + 1);
-    const Status seal =
-        AesGcmSealForTesting(k, ct.data(), tag.data(), c.tag.size(), c.iv.data(), c.iv.size(),
-                             c.msg.data(), n, c.aad.data(), c.aad.size());
-    const Status open =
-        AesGcmOpenForTesting(k, pt.data(), c.iv.data(), c.iv.size(), c.ct.data(), n, c.tag.data(),
-                             c.tag.size(), c.aad.data(), c.aad.size());
+    const Status seal = AesGcmControlSeal(k, ct.data(), tag.data(), c.tag.size(), c.iv.data(),
+                                          c.iv.size(), c.msg.data(), n, c.aad.data(), c.aad.size());
+    const Status open = AesGcmControlOpen(k, pt.data(), c.iv.data(), c.iv.size(), c.ct.data(), n,
+                                          c.tag.data(), c.tag.size(), c.aad.data(), c.aad.size());
     if (c.result == "valid") {
       ASSERT_EQ(seal, Status::kOk);
       EXPECT_EQ(Hex(ct.data(), n) + "/" + Hex(tag.data(), c.tag.size()),
@@ -197,11 +195,11 @@ TEST_P(AesGcmPerPathTest, WycheproofAesGcm) {
 ARIASUITE_INSTANTIATE_PER_IMPL(AesGcmPerPathTest);
 
 TEST(AesGcmForTestingTest, UninitializedKeyIsRefused) {
-  AesGcmKeyForTesting uninitialized;
+  AesGcmControlKey uninitialized;
   uint8_t buf[16] = {};
-  EXPECT_EQ(AesGcmSealForTesting(uninitialized, buf, buf, 16, buf, 12, buf, 1, nullptr, 0),
+  EXPECT_EQ(AesGcmControlSeal(uninitialized, buf, buf, 16, buf, 12, buf, 1, nullptr, 0),
             Status::kBadState);
-  EXPECT_EQ(AesGcmOpenForTesting(uninitialized, buf, buf, 12, buf, 1, buf, 16, nullptr, 0),
+  EXPECT_EQ(AesGcmControlOpen(uninitialized, buf, buf, 12, buf, 1, buf, 16, nullptr, 0),
             Status::kBadState);
 }
 
@@ -214,16 +212,16 @@ TEST(AesGcmForTestingTest, InitOnUnsupportedPath) {
     if (!IsSupported(impl)) unsupported.push_back(impl);
   }
   for (Impl impl : unsupported) {
-    AesGcmKeyForTesting k;
+    AesGcmControlKey k;
     EXPECT_EQ(k.Init(impl, key, 16), Status::kUnsupportedImpl) << ImplName(impl);
-    EXPECT_EQ(AesGcmSealForTesting(k, buf, buf, 16, buf, 12, buf, 1, nullptr, 0), Status::kBadState)
+    EXPECT_EQ(AesGcmControlSeal(k, buf, buf, 16, buf, 12, buf, 1, nullptr, 0), Status::kBadState)
         << ImplName(impl);
   }
   // A key that worked before and is then re-initialised on no path is unusable too.
-  AesGcmKeyForTesting k;
+  AesGcmControlKey k;
   ASSERT_EQ(k.Init(Impl::kScalar, key, 16), Status::kOk);
   EXPECT_EQ(k.Init(static_cast<Impl>(99), key, 16), Status::kUnsupportedImpl);
-  EXPECT_EQ(AesGcmSealForTesting(k, buf, buf, 16, buf, 12, buf, 1, nullptr, 0), Status::kBadState);
+  EXPECT_EQ(AesGcmControlSeal(k, buf, buf, 16, buf, 12, buf, 1, nullptr, 0), Status::kBadState);
 }
 
 }  // namespace
