@@ -2,7 +2,7 @@
 // Wycheproof ARIA (and AES-GCM) cases, each encoded with FuzzWriter as the exact input that makes
 // the target run that case, plus a few constructed edge inputs per target (batch-boundary lengths,
 // IVs solved for a counter wrap, CTR carries, sequence numbers near 2^64, loader snippets).
-// Usage (from the workspace root):
+// Usage (from the workspace root; --help for the generated help):
 //   bazel run //fuzz:make_seeds -- "$PWD/../shared/vectors/wycheproof" "$PWD/fuzz/corpus"
 // Existing seed files of the same name are overwritten; the set is deterministic.
 #include <sys/stat.h>
@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -18,6 +20,7 @@
 #include "fuzz/fuzz_io.h"
 #include "fuzz/tls12_case.h"
 #include "oracles/protocol.h"
+#include "tools/cli/app.h"
 #include "vectors/loader.h"
 #include "vectors/model/hex.h"
 #include "vectors/wycheproof_writer.h"
@@ -565,18 +568,24 @@ void TlsSeeds() {
 }  // namespace ariasuite::fuzz
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: make_seeds WYCHEPROOF_DIR OUT_DIR (e.g. fuzz/corpus)\n");
-    return 2;
-  }
   using namespace ariasuite::fuzz;
-  g_out = argv[2];
+  std::string wycheproof;
+  std::unique_ptr<CLI::App> app = ariasuite::cli::NewApp(
+      "make_seeds",
+      "Writes the fuzz targets' seed corpora, OUT_DIR/<target>/, from the Wycheproof ARIA and "
+      "AES-GCM files and constructed edge inputs (deterministic; same-named files are "
+      "overwritten).");
+  app->add_option("WYCHEPROOF_DIR", wycheproof,
+                  "the Wycheproof vector folder (../shared/vectors/wycheproof)")
+      ->required();
+  app->add_option("OUT_DIR", g_out, "the corpus folder (fuzz/corpus)")->required();
+  if (std::optional<int> status = ariasuite::cli::Parse(*app, argc, argv)) return *status;
   mkdir(g_out.c_str(), 0755);
-  BlockSeeds(argv[1]);
-  ModeSeeds(argv[1]);
-  GcmSeeds(argv[1]);
+  BlockSeeds(wycheproof);
+  ModeSeeds(wycheproof);
+  GcmSeeds(wycheproof);
   TlsSeeds();
-  LoaderSeeds(argv[1]);
+  LoaderSeeds(wycheproof);
   std::printf("make_seeds: wrote %d seed files under %s\n", g_written, g_out.c_str());
   return 0;
 }

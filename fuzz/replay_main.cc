@@ -1,7 +1,8 @@
 // main() of the replay tests: feeds every file of a target's seed corpus and regression directory
 // to its LLVMFuzzerTestOneInput, one GoogleTest case per file (so `tools/ariasuite test` counts
-// them). A mismatch aborts the process, which fails the test. Usage:
-//   <target>_replay_test --target=NAME CORPUS_DIR REGRESSIONS_DIR [gtest flags]
+// them). A mismatch aborts the process, which fails the test. Usage (--help for the generated
+// help):
+//   <target>_replay_test --target=NAME CORPUS_DIR [REGRESSIONS_DIR] [gtest flags]
 // Directories are relative to the runfiles root (bazel test's working directory). The corpus must
 // hold at least one file; the regression directory may be absent or empty.
 #include <dirent.h>
@@ -9,13 +10,15 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "tools/cli/app.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 extern "C" __attribute__((weak)) int LLVMFuzzerInitialize(int* argc, char*** argv);
@@ -84,23 +87,19 @@ class MissingCorpus : public testing::Test {
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   if (LLVMFuzzerInitialize != nullptr) LLVMFuzzerInitialize(&argc, &argv);
-  std::string target = "fuzz";
-  std::vector<std::string> dirs;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg.rfind("--target=", 0) == 0) {
-      target = arg.substr(9);
-    } else if (!arg.empty() && arg[0] == '-') {
-      std::fprintf(stderr, "replay: unknown flag %s\n", arg.c_str());
-      return 2;
-    } else {
-      dirs.push_back(arg);
-    }
-  }
-  if (dirs.empty()) {
-    std::fprintf(stderr, "usage: %s --target=NAME CORPUS_DIR [REGRESSIONS_DIR]\n", argv[0]);
-    return 2;
-  }
+  std::string target = "fuzz", corpus, regressions;
+  std::unique_ptr<CLI::App> app = ariasuite::cli::NewApp(
+      "replay",
+      "Replays every file of a fuzz target's seed corpus and regression folder through its "
+      "LLVMFuzzerTestOneInput, one GoogleTest case per file.");
+  app->add_option("--target", target, "the fuzz target, the prefix of the test suites' names")
+      ->type_name("NAME");
+  app->add_option("CORPUS_DIR", corpus, "the seed corpus (at least one file)")->required();
+  app->add_option("REGRESSIONS_DIR", regressions, "the regression inputs (may be absent)");
+  app->footer("GoogleTest's own flags (--gtest_filter=PATTERN, ...) are taken before these.");
+  if (std::optional<int> status = ariasuite::cli::Parse(*app, argc, argv)) return *status;
+  std::vector<std::string> dirs = {corpus};
+  if (!regressions.empty()) dirs.push_back(regressions);
   if (AriasuiteFuzzSkipReason != nullptr && AriasuiteFuzzSkipReason() != nullptr) {
     const std::string why = AriasuiteFuzzSkipReason();
     testing::RegisterTest((target + "_corpus").c_str(), "skipped", nullptr, nullptr, __FILE__,

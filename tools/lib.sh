@@ -5,6 +5,7 @@
 ARIASUITE_BUILD_PACKAGES=(
   bazel-bootstrap bazel-rules-java g++ clang libclang-rt-14-dev python3
   libgtest-dev libgmock-dev libssl-dev libbotan-2-dev libcrypto++-dev android-libboringssl-dev
+  libcli11-dev  # the C++ mains' flag parser (tools/cli, @cli11)
   libbcprov-java default-jdk-headless  # the Bouncy Castle oracle (//oracles:bouncycastle_adapter)
   valgrind  # <valgrind/memcheck.h> for impl/ct/declassify.h, and tools/ct's check (tools/ariasuite ct)
   # tools/ct's MemorySanitizer build (//tools/ct:ct_check_msan, in //...) and its symbolizer: clang

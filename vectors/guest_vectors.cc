@@ -15,9 +15,12 @@
 
 #include <cstdio>
 #include <fstream>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "tools/cli/app.h"
 #include "vectors/loader.h"
 #include "vectors/model/hex.h"
 #include "vectors/testdata.h"
@@ -42,12 +45,18 @@ bool WriteFile(const std::string& path, const std::string& text) {
 }
 
 int Main(int argc, char** argv) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: guest_vectors OUT_DIR FILE...\n");
-    return 2;
-  }
-  const std::string out_dir = argv[1];
-  std::vector<std::string> files(argv + 2, argv + argc);
+  std::string out_dir;
+  std::vector<std::string> files;
+  std::unique_ptr<CLI::App> app = cli::NewApp(
+      "guest_vectors",
+      "Exports the ARIA-GCM and ARIA-CBC-PKCS5 cases of FILE... (and of the shared Wycheproof "
+      "files) as OUT_DIR/aria_gcm.txt and OUT_DIR/aria_cbc.txt, one line per case, for the "
+      "guest's AF_ALG tests.");
+  app->add_option("OUT_DIR", out_dir, "the folder to write (created when missing)")->required();
+  app->add_option(
+      "FILE", files,
+      "Wycheproof JSON files (those of other algorithms are loaded, so checked, and add nothing)");
+  if (std::optional<int> status = cli::Parse(*app, argc, argv)) return *status;
   std::string looked_in;
   const std::string shared = testdata::SharedDir(&looked_in);
   if (!shared.empty()) {

@@ -8,23 +8,15 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "tools/cli/app.h"
 #include "vectors/importer.h"
 
 namespace {
-
-// A usage error is one line, exit 2.
-int Usage(const std::string& why) {
-  std::fprintf(
-      stderr,
-      "vectors import: %s (usage: ariasuite vectors import [--format F] [--skip-unsupported] "
-      "FILE... -o OUT.json)\n",
-      why.c_str());
-  return 2;
-}
 
 // -o names a file in an existing folder (OUT_<alg>.json go beside it): checked before any input
 // is read, so a typo costs no work and never leaves files in an unexpected place.
@@ -49,32 +41,32 @@ int main(int argc, char** argv) {
   using namespace ariasuite::vectors;
   LoadOptions options;
   std::vector<std::string> files;
-  std::string out;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "-o" || a == "--out") {
-      if (i + 1 >= argc) return Usage(a + " needs a file name");
-      out = argv[++i];
-    } else if (a == "--format") {
-      if (i + 1 >= argc) return Usage("--format needs a value");
-      std::optional<Format> f = ParseFormat(argv[++i]);
-      if (!f) return Usage(std::string("unknown format '") + argv[i] + "'");
-      options.format = *f;
-    } else if (a == "--skip-unsupported") {
-      options.skip_unsupported = true;
-    } else if (a == "-h" || a == "--help") {
-      std::printf(
-          "usage: ariasuite vectors import [--format F] [--skip-unsupported] FILE... -o "
-          "OUT.json\n");
-      return 0;
-    } else if (!a.empty() && a[0] == '-') {
-      return Usage("unknown option '" + a + "'");
-    } else {
-      files.push_back(a);
-    }
+  std::string out, format;
+  std::unique_ptr<CLI::App> app = ariasuite::cli::NewApp(
+      "vectors import",
+      "Converts vector files of any readable format to Wycheproof JSON: OUT.json, or "
+      "OUT_<algorithm>.json per algorithm when the inputs mix them; each written file is read back "
+      "before the command succeeds.");
+  std::string names;  // the formats --format takes, from the loader's own list
+  for (int i = 0; i <= kLastFormat; ++i) {
+    names += std::string(names.empty() ? "" : ", ") + FormatName(static_cast<Format>(i));
   }
-  if (files.empty()) return Usage("no input file");
-  if (out.empty()) return Usage("no output file (-o OUT.json)");
+  app->add_option("--format", format,
+                  "read every FILE as format F, one of " + names +
+                      " (default auto: told from each file's text)")
+      ->type_name("F")
+      ->check([](const std::string& f) {
+        return ParseFormat(f) ? std::string() : "unknown format '" + f + "'";
+      });
+  app->add_flag("--skip-unsupported", options.skip_unsupported,
+                "list the cases of a mode the runner does not support and go on, instead of an "
+                "error");
+  app->add_option("FILE", files, "the vector files to read");
+  app->add_option("-o,--out", out, "the output file")->type_name("OUT.json");
+  if (std::optional<int> status = ariasuite::cli::Parse(*app, argc, argv)) return *status;
+  if (!format.empty()) options.format = *ParseFormat(format);
+  if (files.empty()) return ariasuite::cli::UsageError(*app, "no input file");
+  if (out.empty()) return ariasuite::cli::UsageError(*app, "no output file (-o OUT.json)");
   std::string error;
   if (!OutputPathOk(out, &error)) {
     std::fprintf(stderr, "vectors import: %s\n", error.c_str());

@@ -31,7 +31,8 @@
 // Before each check `RUN <function> <check>` is printed and flushed, so that a crash inside the
 // kernel's code can be attributed by the caller.
 //
-// Usage: kernel_asm_harness --dir BUILD_DIR [--testmgr FILE] [--seconds S] [--exclude F]...
+// Usage (--help for the generated help): kernel_asm_harness --dir BUILD_DIR [--testmgr FILE]
+// [--seconds S] [--exclude F]...
 //                           [--only F] [--skip-abi F]...
 // Exit status: 0 when every check passed or skipped, 1 when one failed, 2 on bad usage or a
 // build directory that does not load.
@@ -41,6 +42,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <memory>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -51,7 +54,7 @@
 #include "kernel-tests/asm/checked_call.h"
 #include "kernel-tests/asm/kernel_asm.h"
 #include "kernel-tests/asm/testmgr_aria.h"
-#include "tools/cli/flags.h"
+#include "tools/cli/app.h"
 #include "vectors/model/hex.h"
 
 namespace ariasuite::kernel_asm {
@@ -65,15 +68,6 @@ struct Options {
   double seconds = 2;
   std::set<std::string> skip_abi;
 };
-
-[[noreturn]] void Usage(const std::string& error) {
-  std::fprintf(
-      stderr,
-      "kernel_asm_harness: %s (usage: kernel_asm_harness --dir BUILD_DIR [--testmgr "
-      "FILE] [--seconds S] [--exclude FUNCTION]... [--only FUNCTION] [--skip-abi FUNCTION]...)\n",
-      error.c_str());
-  std::exit(2);
-}
 
 std::string OneLine(std::string s) {
   for (char& c : s) {
@@ -572,29 +566,35 @@ class Harness {
 
 int Main(int argc, char** argv) {
   Options o;
-  const std::string flag_error =
-      cli::ParseFlags(argc, argv,
-                      {cli::StringFlag("--dir", &o.dir),
-                       cli::StringFlag("--testmgr", &o.testmgr),
-                       cli::StringFlag("--only", &o.only),
-                       {"--skip-abi",
-                        [&o](const std::string& v) {
-                          o.skip_abi.insert(v);
-                          return std::string();
-                        }},
-                       {"--exclude",
-                        [&o](const std::string& v) {
-                          o.exclude.insert(v);
-                          return std::string();
-                        }},
-                       {"--seconds", [&o](const std::string& v) {
-                          char* end = nullptr;
-                          o.seconds = std::strtod(v.c_str(), &end);
-                          const bool ok = end != v.c_str() && *end == '\0' && o.seconds >= 0;
-                          return ok ? std::string() : std::string("wants a number >= 0");
-                        }}});
-  if (!flag_error.empty()) Usage(flag_error);
-  if (o.dir.empty()) Usage("--dir is required");
+  std::vector<std::string> exclude, skip_abi;
+  std::unique_ptr<CLI::App> app = cli::NewApp(
+      "kernel_asm_harness",
+      "Checks the kernel's ARIA assembly functions of a kernel-tests/asm build folder against "
+      "ariasuite's reference (keys, layouts, counters, the ABI, testmgr.h vectors, random cases), "
+      "one CASE line per check.");
+  app->add_option("--dir", o.dir, "the build folder (kernel-tests/asm/main.py build)")
+      ->type_name("BUILD_DIR")
+      ->required();
+  app->add_option("--testmgr", o.testmgr, "also run the ARIA vectors of this testmgr.h")
+      ->type_name("FILE");
+  app->add_option("--seconds", o.seconds, "the random cases' time, shared by the functions")
+      ->type_name("S")
+      ->check([](const std::string& v) {
+        char* end = nullptr;
+        const double s = std::strtod(v.c_str(), &end);
+        const bool ok = end != v.c_str() && *end == '\0' && s >= 0;
+        return ok ? std::string() : std::string("wants a number >= 0");
+      });
+  app->add_option("--exclude", exclude, "leave out FUNCTION")
+      ->type_name("FUNCTION")
+      ->allow_extra_args(false);
+  app->add_option("--only", o.only, "run FUNCTION alone")->type_name("FUNCTION");
+  app->add_option("--skip-abi", skip_abi, "no ABI audit of FUNCTION")
+      ->type_name("FUNCTION")
+      ->allow_extra_args(false);
+  if (std::optional<int> status = cli::Parse(*app, argc, argv)) return *status;
+  o.exclude.insert(exclude.begin(), exclude.end());
+  o.skip_abi.insert(skip_abi.begin(), skip_abi.end());
   std::string error;
   std::unique_ptr<Library> lib = Library::Load(o.dir, &error);
   if (lib == nullptr) {
@@ -626,8 +626,9 @@ int Main(int argc, char** argv) {
     }
     run.push_back(&fn);
   }
-  if (!o.only.empty() && run.empty() && lib->Find(o.only) == nullptr)
-    Usage("no function " + o.only);
+  if (!o.only.empty() && run.empty() && lib->Find(o.only) == nullptr) {
+    return cli::UsageError(*app, "no function " + o.only);
+  }
   std::fflush(stdout);
   bool ok = true;
   std::mt19937_64 rng(0x41524941);  // fixed: a failure reproduces

@@ -22,6 +22,7 @@
 #include "impl/path.h"
 #include "impl/tls12_record.h"
 #include "oracles/backend.h"
+#include "tools/cli/app.h"
 #include "vectors/model/hex.h"
 
 namespace ariasuite::upstream {
@@ -319,11 +320,17 @@ void TlsRecords(Oracles& o, const char* prefix, size_t key_len, std::ostream& ou
 
 int main(int argc, char** argv) {
   using namespace ariasuite::upstream;
-  const std::string what = argc == 2 ? argv[1] : "";
-  if (what != "testmgr" && what != "tls") {
-    std::cerr << "usage: gen_vectors testmgr|tls\n";
-    return 2;
-  }
+  std::string what;
+  std::unique_ptr<CLI::App> app = ariasuite::cli::NewApp(
+      "gen_vectors",
+      "Prints the known answers of the upstream patch series as the C the patches embed, each "
+      "computed by our reference and OpenSSL (exit 1 when they disagree).");
+  app->add_option("OUTPUT", what,
+                  "testmgr: the entries patch 2 appends to crypto/testmgr.h; tls: the records "
+                  "patch 1's tls_aria selftest compares with")
+      ->required()
+      ->check(CLI::IsMember({"testmgr", "tls"}));
+  if (std::optional<int> status = ariasuite::cli::Parse(*app, argc, argv)) return *status;
   Oracles o;
   if (o.openssl->unavailable()) {
     std::cerr << "gen_vectors: OpenSSL's ARIA is unavailable: " << *o.openssl->unavailable()

@@ -14,17 +14,17 @@
 // output, 4 a --filter that matches no subject (nothing benchmarked).
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "tools/bench/report.h"
 #include "tools/bench/subjects.h"
 #include "tools/bench/timing.h"
-#include "tools/cli/flags.h"
+#include "tools/cli/app.h"
 
 namespace ariasuite::bench {
 namespace {
@@ -41,30 +41,41 @@ const char* OpName(Op op) {
 }
 
 struct Options {
-  std::string json, svg, filter, repetitions, rep_ms;
+  std::string json, svg, filter;
   bool quick = false;
+  int repetitions = 0;  // 0: the default repetitions
+  double rep_ms = 0;
 };
 
-[[noreturn]] void Usage(const std::string& error) {
-  std::fprintf(stderr,
-               "bench: %s (usage: bench [--json FILE] [--svg FILE] [--quick] [--filter SUBJECT] "
-               "[--repetitions N --rep-ms MS])\n",
-               error.c_str());
-  std::exit(2);
-}
-
-Options Parse(int argc, char** argv) {
-  Options o;
-  const std::string error = cli::ParseFlags(
-      argc, argv,
-      {cli::StringFlag("--json", &o.json), cli::StringFlag("--svg", &o.svg),
-       cli::StringFlag("--filter", &o.filter), cli::BoolFlag("--quick", &o.quick),
-       cli::StringFlag("--repetitions", &o.repetitions), cli::StringFlag("--rep-ms", &o.rep_ms)});
-  if (!error.empty()) Usage(error);
-  if (o.repetitions.empty() != o.rep_ms.empty()) {
-    Usage("--repetitions and --rep-ms go together");
+// Fills *o from the command line; returns the exit status when the program stops here (--help, or
+// a usage error: exit 2).
+std::optional<int> Parse(int argc, char** argv, Options* o) {
+  std::unique_ptr<CLI::App> app =
+      cli::NewApp("bench",
+                  "Single-thread ARIA throughput of our paths, OpenSSL, Botan, Crypto++ "
+                  "and the kernel's assembly (tools/ariasuite bench).");
+  app->add_option("--json", o->json, "also write the results as JSON to FILE")->type_name("FILE");
+  app->add_option("--svg", o->svg, "also draw the results as an SVG chart in FILE")
+      ->type_name("FILE");
+  app->add_flag("--quick", o->quick, "3 repetitions of about 3 ms (instead of 7 of 20 ms)");
+  app->add_option("--filter", o->filter,
+                  "only the subjects whose name contains SUBJECT (with OpenSSL and their kernel "
+                  "twins); exit 4 when it matches none")
+      ->type_name("SUBJECT");
+  CLI::Option* reps =
+      app->add_option("--repetitions", o->repetitions, "N repetitions per cell (with --rep-ms)")
+          ->type_name("N")
+          ->check(CLI::Range(1, 100000));
+  CLI::Option* ms = app->add_option("--rep-ms", o->rep_ms,
+                                    "each repetition about MS milliseconds (with "
+                                    "--repetitions)")
+                        ->type_name("MS")
+                        ->check(CLI::Range(0.01, 10000.0));
+  if (std::optional<int> status = cli::Parse(*app, argc, argv)) return status;
+  if ((reps->count() == 0) != (ms->count() == 0)) {
+    return cli::UsageError(*app, "--repetitions and --rep-ms go together");
   }
-  return o;
+  return std::nullopt;
 }
 
 std::string CpuName() {
@@ -98,7 +109,8 @@ struct Sample {
 }  // namespace
 
 int Main(int argc, char** argv) {
-  const Options opt = Parse(argc, argv);
+  Options opt;
+  if (std::optional<int> status = Parse(argc, argv, &opt)) return *status;
   const std::vector<SubjectInfo> subjects = AllSubjects();
   // A filter that names no subject of this host (a path this CPU cannot run, a typo) would time
   // OpenSSL alone, the reference it always keeps: nothing asked for is benchmarked, which is
@@ -122,18 +134,9 @@ int Main(int argc, char** argv) {
   info.tsc_hz = CalibrateTscHz();
   info.repetitions = opt.quick ? 3 : 7;
   double target = opt.quick ? 0.003 : 0.02;  // seconds per repetition
-  if (!opt.repetitions.empty()) {
-    char* end = nullptr;
-    const long reps = std::strtol(opt.repetitions.c_str(), &end, 10);
-    if (*end != '\0' || reps < 1 || reps > 100000) {
-      Usage("--repetitions " + opt.repetitions + ": want a whole number from 1 to 100000");
-    }
-    const double ms = std::strtod(opt.rep_ms.c_str(), &end);
-    if (*end != '\0' || !(ms >= 0.01 && ms <= 10000)) {
-      Usage("--rep-ms " + opt.rep_ms + ": want milliseconds from 0.01 to 10000");
-    }
-    info.repetitions = static_cast<int>(reps);
-    target = ms / 1000;
+  if (opt.repetitions > 0) {
+    info.repetitions = opt.repetitions;
+    target = opt.rep_ms / 1000;
   }
   info.cpu = CpuName();
   info.libraries = "ariasuite (this tree); " + OpenSslVersion() + "; Botan " + BotanVersion() +

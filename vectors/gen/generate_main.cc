@@ -3,25 +3,24 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <string>
 
+#include "tools/cli/app.h"
 #include "vectors/gen/generate.h"
 
 int main(int argc, char** argv) {
   std::string root;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--out" && i + 1 < argc) {
-      root = argv[++i];
-    } else {
-      std::cerr << "usage: generate --out WORKSPACE_ROOT\n";
-      return 2;
-    }
-  }
-  if (root.empty()) {
-    std::cerr << "usage: generate --out WORKSPACE_ROOT\n";
-    return 2;
-  }
+  std::unique_ptr<CLI::App> app = ariasuite::cli::NewApp(
+      "generate",
+      "Writes every generated vector file (vectors/generated/, vectors/samples/) under "
+      "WORKSPACE_ROOT (tools/ariasuite vectors generate).");
+  app->add_option("--out", root, "the workspace root to write under")
+      ->type_name("WORKSPACE_ROOT")
+      ->required();
+  if (std::optional<int> status = ariasuite::cli::Parse(*app, argc, argv)) return *status;
+  if (root.empty()) return ariasuite::cli::UsageError(*app, "--out is empty");
   std::vector<ariasuite::gen::GeneratedFile> files;
   std::string log, error;
   if (!ariasuite::gen::GenerateAll(&files, &log, &error)) {
