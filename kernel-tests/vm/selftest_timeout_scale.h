@@ -4,6 +4,12 @@
  * the guest's /init exports from `--timeout-scale N`, as ariasuite's own harness does. Unset or
  * out of 1..100: the timeouts stay as the tree wrote them. alarm(0), which disarms, stays 0.
  */
+/* The headers below come before the program's own first line, so the program's feature macro must
+ * come first too: the kernel's selftests define _GNU_SOURCE (empty) and need what it declares,
+ * e.g. SPLICE_F_NONBLOCK in tls.c. An identical redefinition later is no warning. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include <stdlib.h>
 #include <unistd.h>
 

@@ -245,6 +245,18 @@ class SelftestTest(unittest.TestCase):
                 env["KTEST_TIMEOUT_SCALE"] = scale
             self.assertEqual(subprocess.run([st.path], env=env).returncode, want, scale)
 
+    def test_gnu_extensions_still_declared(self):
+        # The timeout header's includes come before the program's `#define _GNU_SOURCE`: what
+        # that macro declares (tls.c's SPLICE_F_NONBLOCK, fcntl.h) must still be there.
+        with open(os.path.join(self.tree, selftest.ARIA_KAT_SOURCE), "w") as f:
+            f.write("#define _GNU_SOURCE\n#include <fcntl.h>\n"
+                    "int main(void) { return SPLICE_F_NONBLOCK == 2 ? 0 : 1; }\n")
+        st = selftest.build_aria_kat(self.tree, self.build, self.build)
+        self.assertIsNone(st.skip)
+        with open(os.path.join(self.build, "kselftest_net_tls_aria.log")) as f:
+            self.assertNotIn("warning", f.read())
+        self.assertEqual(subprocess.run([st.path]).returncode, 0)
+
     def test_compile_error_is_a_skip_with_the_first_error(self):
         self.write(TLS_C % "undeclared_thing++;")
         st = selftest.build(self.tree, self.build, self.build)
