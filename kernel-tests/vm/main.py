@@ -317,6 +317,8 @@ def _tree_kernel(args, tree, out=None, base_dir=None):
         log("note: the tree's kTLS selftest left out (--tls-selftest off)")
     elif args.filter:
         log("note: the tree's kTLS selftest left out under --filter (its harness takes -v/-t/-f)")
+    elif args.fuzz or args.fuzz_replay:
+        log("note: the tree's kTLS selftests left out under --fuzz/--replay (only the fuzzer runs)")
     else:
         st = selftest.build(kern["tree"], kern["build_dir"], os.path.join(kern["build_dir"],
                                                                           "ariasuite-selftests"),

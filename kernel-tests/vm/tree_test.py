@@ -368,6 +368,7 @@ class MainTreeTest(unittest.TestCase):
         self.tree = fake_tree(os.path.join(self.d, "tree"))
         self.boots = []
         self.kat = None  # what selftest.build_aria_kat gives (None: the tree has no tls_aria.c)
+        self.built = []  # the tree's selftests built, in order
 
     def run_main(self, guest, *flags, build_error=None, tree=None):
         argv = ["run", "--test", self.prog, "--accel", "tcg", "--cache",
@@ -393,10 +394,25 @@ class MainTreeTest(unittest.TestCase):
             (main.qemu, "find_qemu", lambda: "/bin/false"),
             (main.qemu, "boot", fake_boot),
             (main.kernel_tree, "build", fake_build),
-            (main.selftest, "build", lambda *a, **k: selftest.Selftest(skip="no tls.c here")),
-            (main.selftest, "build_aria_kat", lambda *a, **k: self.kat),
+            (main.selftest, "build", lambda *a, **k: self.built.append("tls.c") or
+             selftest.Selftest(skip="no tls.c here")),
+            (main.selftest, "build_aria_kat", lambda *a, **k: self.built.append("tls_aria.c") or
+             self.kat),
             (main, "build_initramfs", lambda out, *a: open(out, "wb").close()),
         ])
+
+    def test_fuzz_runs_the_fuzzer_alone(self):
+        # --fuzz on a tree: neither of the tree's selftests is built or run after the fuzzer.
+        fuzzer = os.path.join(self.d, "ktls_fuzz")
+        with open(fuzzer, "w") as f:
+            f.write("#!/bin/sh\n")
+        os.chmod(fuzzer, 0o755)
+        self.prog = fuzzer
+        rc, out, err = self.run_main(GOOD_GUEST.replace("prog", "ktls_fuzz"), "--fuzz", "5")
+        self.assertEqual(self.built, [])
+        self.assertIn("the tree's kTLS selftests left out under --fuzz/--replay", err)
+        self.run_main(GOOD_GUEST)
+        self.assertEqual(self.built, ["tls.c", "tls_aria.c"])
 
     def test_passes_and_selftest_skip_is_reported(self):
         rc, out, _ = self.run_main(GOOD_GUEST)
