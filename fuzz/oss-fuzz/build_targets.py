@@ -118,20 +118,23 @@ class Graph:
         env.update({"native": native, "select": select, "package": lambda **_: None,
                     "exports_files": lambda *a, **k: None, "licenses": lambda *a: None})
 
-        def load(bzl, *symbols, **aliases):
+        def load_into(target, bzl, *symbols, **aliases):
+            """load() into target's globals; a .bzl may itself load() another (conformance/
+            cli_test.bzl loads //tools:defs.bzl)."""
             if bzl.startswith("@rules_cc"):
                 return
             lab = self.norm(bzl, repo, pkg)
             _, lpkg = self.package_of(lab)
             benv = {"native": native, "select": select}
+            benv["load"] = lambda b, *s, **a: load_into(benv, b, *s, **a)
             path = os.path.join(ROOT, lpkg, lab.split(":")[1])
             exec(compile(open(path).read(), path, "exec"), benv)
             for s in symbols:
-                env[s] = benv[s]
+                target[s] = benv[s]
             for k, v in aliases.items():
-                env[k] = benv[v]
+                target[k] = benv[v]
 
-        env["load"] = load
+        env["load"] = lambda bzl, *s, **a: load_into(env, bzl, *s, **a)
         if not os.path.exists(build_path):
             die("no BUILD file for %s" % (("@" + repo) if repo else "//" + pkg))
         exec(compile(open(build_path).read(), build_path, "exec"), env)
