@@ -584,7 +584,7 @@ void Runner::FinishRx() {
     errno = 0;
     n = ktls::RecvTyped(rx_, buf, sizeof(buf), &type, MSG_DONTWAIT);
     e = errno;
-    Trace("end -> " + Result(n, e));
+    Trace("end -> " + Result(n, e) + (n == 0 ? " type " + std::to_string(type) : ""));
     if (n != 0 || !model_.DeliverEmpty(type, false).empty()) break;
   }
   if (model_.AtBadRecord()) {

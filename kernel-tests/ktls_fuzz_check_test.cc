@@ -269,6 +269,26 @@ TEST(KtlsFuzzRxModel, AnEmptyRecordIsAZeroByteRead) {
   EXPECT_EQ(m.Deliver(one.data(), 1, 23, false), "");
 }
 
+// A data read goes on through an empty data record, so an empty control record after one comes
+// out next (the fuzzer's --fuzz 1800 --seed 23 list 1670, kernel-tests/fuzz_corpus/
+// empty_data_then_empty_handshake.ops): data 1 byte, empty data, empty handshake.
+TEST(KtlsFuzzRxModel, AnEmptyDataRecordIsPassedOnTheWayToAControlRecord) {
+  RecordCipher c;
+  c.Init(true, kKey, 16, kSalt);
+  RxModel m(0);
+  Bytes none, one = Data(1, 1);
+  m.Queue(c.Seal(0, 23, 0, one.data(), 1), 23, one, 0);
+  m.Queue(c.Seal(1, 23, 1, none.data(), 0), 23, none, 1);
+  m.Queue(c.Seal(2, 22, 2, none.data(), 0), 22, none, 2);
+  m.Take(1000);
+  EXPECT_NE(m.DeliverEmpty(22, false), "");  // the data byte first
+  EXPECT_EQ(m.Deliver(one.data(), 1, 23, false), "");
+  EXPECT_EQ(m.DeliverEmpty(22, true), "");
+  EXPECT_EQ(m.DeliverEmpty(22, false), "");
+  EXPECT_NE(m.DeliverEmpty(22, false), "");  // consumed
+  EXPECT_EQ(m.Pending(), 0u);
+}
+
 // spliceout: splice() of the RX socket into a pipe gives data records only, one record at most.
 TEST(KtlsFuzzRxModel, ASpliceMovesDataOfOneRecord) {
   Rx r;
