@@ -7,21 +7,26 @@ Prints one line per expectation (PASS/FAIL ...) and the suites' counts; exit 0 w
 otherwise, 2 for a missing or unreadable file.
   junit_expect.py FILE EXPECTATION...
 """
+import os
 import sys
-import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "tools", "results"))
+import junit  # noqa: E402
 
 
 def suites(path):
-    """{suite: {case: (status, message)}}."""
+    """{suite: {case: (status, message)}} with status pass, fail or skip, or None when the file
+    cannot be read (tools/results/junit.py reads it)."""
+    cases = junit.read(path)
+    if cases is None:
+        return None
+    short = {junit.PASSED: "pass", junit.FAILED: "fail", junit.ERROR: "fail",
+             junit.SKIPPED: "skip"}
     out = {}
-    for case in ET.parse(path).getroot().iter("testcase"):
-        status, message = "pass", ""
-        if case.find("failure") is not None:
-            f = case.find("failure")
-            status, message = "fail", (f.text or f.get("message") or "")
-        elif case.find("skipped") is not None:
-            status = "skip"
-        out.setdefault(case.get("classname"), {})[case.get("name")] = (status, message)
+    for c in cases:
+        text = c.body or c.message if c.status in (junit.FAILED, junit.ERROR) else ""
+        out.setdefault(c.classname, {})[c.name] = (short[c.status], text)
     return out
 
 
@@ -50,10 +55,9 @@ def main(argv):
     if len(argv) < 3:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    try:
-        got = suites(argv[1])
-    except (OSError, ET.ParseError) as e:
-        print("junit_expect: %s: %s" % (argv[1], e), file=sys.stderr)
+    got = suites(argv[1])
+    if got is None:
+        print("junit_expect: %s: cannot be read as JUnit XML" % argv[1], file=sys.stderr)
         return 2
     ok = True
     for e in argv[2:]:

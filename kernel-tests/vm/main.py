@@ -537,15 +537,11 @@ def cmd_bench(args):
     """--bench: the kTLS throughput table (bench.py), measured only under KVM: SKIP (exit 4)
     unless a probe boots the kernel under KVM (or ARIASUITE_KERNEL_BENCH_UNDER_TCG=1)."""
     start = time.monotonic()
+    status = bench_precheck(args)
+    if status:
+        return status
     under_tcg = bench.measure_under_tcg()
-    why = "--accel tcg" if args.accel == "tcg" else qemu.kvm_missing()
-    if why and not under_tcg:
-        print(bench.skip_line(why), flush=True)
-        return bench.SKIP_EXIT
-    try:
-        nbytes = bench.nbytes()
-    except ValueError as e:
-        fatal(str(e))
+    nbytes = bench.nbytes()  # checked by bench_precheck
     program = [t for t in args.test if os.path.basename(t) == bench.PROGRAM]
     if not program:
         fatal("--bench: the %s program is not among the test programs (--test PATH)"
