@@ -6,11 +6,13 @@
 // lines replayed through the stand-in adapter (accepted) and through OpenSSL's adapter (refused),
 // the independent implementations that agree with ours, and exit 2 / 4 on bad and empty inputs.
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "conformance/shell_run.h"
@@ -203,10 +205,32 @@ TEST_F(FindingsCliTest, EmptyMissingAndForeignInputs) {
   EXPECT_NE(r.err.find("not a findings file written by tools/ariasuite conformance"),
             std::string::npos)
       << r.err;
-  r = Sh(Findings() + " --bogus");
-  EXPECT_EQ(r.status, 2);
-  r = Sh(Findings() + " --out");
-  EXPECT_EQ(r.status, 2);
+}
+
+// A bad command line is one stderr line ending with the usage, exit 2, before any input is read.
+TEST_F(FindingsCliTest, UsageErrorsExitTwoWithOneLine) {
+  const std::string usage =
+      " (usage: ariasuite findings [--out DIR] [--oracle LIST] [FINDINGS]...)\n";
+  for (const auto& [args, want] : std::vector<std::pair<std::string, std::string>>{
+           {"--bogus", "unknown argument '--bogus'"},
+           {Tmp() + " --out", "--out needs a value"},
+           {"--out '' " + Tmp(), "--out: is empty: name a folder"},
+           {Tmp() + " --oracle", "--oracle needs a value"},
+           {"--oracle nope " + dir_, "unknown backend 'nope' (known: "}}) {
+    SCOPED_TRACE(args);
+    const ShellRun r = Sh(Findings() + " " + args);
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("ariasuite findings: " + want, 0), 0u) << r.err;
+    EXPECT_EQ(r.err.substr(r.err.size() - usage.size()), usage) << r.err;
+  }
+  const ShellRun help = Sh(Findings() + " --help");
+  EXPECT_EQ(help.status, 0) << help.err;
+  for (const char* want :
+       {"Usage: ariasuite findings", "--out DIR", "--oracle LIST", "FINDINGS", "Exit status: 0"}) {
+    EXPECT_NE(help.out.find(want), std::string::npos) << want << " not in:\n" << help.out;
+  }
 }
 
 }  // namespace

@@ -8,46 +8,23 @@
 #include <iostream>
 #include <map>
 #include <memory>
-#include <sstream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "conformance/findings_report.h"
 #include "oracles/backend.h"
+#include "tools/cli/app.h"
 
 namespace ariasuite::conformance {
 namespace {
 
-constexpr char kUsage[] =
-    "usage: ariasuite findings [--out DIR] [--oracle LIST] [FINDINGS...]\n"
-    "  FINDINGS        findings folders (their *.json reproducers) or reproducer files, as\n"
-    "                  tools/ariasuite conformance --findings writes them (default: the run\n"
-    "                  command's .cache/run/findings)\n"
-    "  --out DIR       where the reports go, one LIBRARY__CLASS.md per library and bug class\n"
-    "                  (default: .cache/run/findings-reports)\n"
-    "  --oracle LIST   implementations replayed on each class's smallest case beside our paths,\n"
-    "                  comma-separated (default: all; none for none but ours); the library\n"
-    "                  reported is replayed too, an exec: adapter only when LIST names it\n"
+// What --help prints after the options.
+constexpr char kFooter[] =
     "Prints one line per report: LIBRARY  CLASS  CLAUSE  #cases  FILE.\n"
     "Exit status: 0 reports written; 4 nothing to report (the inputs hold no findings file: the\n"
     "run had no third-party finding, or it did not run); 2 usage error, an input missing or not a\n"
-    "findings file, or the output folder not writable.\n";
-
-int Usage(const std::string& why) {
-  std::cerr << "ariasuite findings: " << why
-            << " (usage: ariasuite findings [--out DIR] [--oracle LIST] [FINDINGS...]; --help)\n";
-  return 2;
-}
-
-std::vector<std::string> SplitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream in(s);
-  while (std::getline(in, cur, ',')) {
-    if (!cur.empty()) out.push_back(cur);
-  }
-  return out;
-}
+    "findings file, or the output folder not writable.";
 
 std::string SafeName(std::string s) {
   if (const size_t slash = s.rfind('/'); slash != std::string::npos) {
@@ -63,25 +40,29 @@ std::string SafeName(std::string s) {
 int Main(int argc, char** argv) {
   const char* root = std::getenv("ARIASUITE_ROOT");
   const std::string base = std::string(root && *root ? root : ".") + "/.cache/run/";
-  std::string out = base + "findings-reports", oracle_list = "all";
-  std::vector<std::string> inputs;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "-h" || a == "--help") {
-      std::cout << kUsage;
-      return 0;
-    } else if (a == "--out") {
-      if (i + 1 >= argc || !*argv[i + 1]) return Usage("--out needs a folder");
-      out = argv[++i];
-    } else if (a == "--oracle") {
-      if (i + 1 >= argc) return Usage("--oracle needs a list");
-      oracle_list = argv[++i];
-    } else if (a.size() > 1 && a[0] == '-') {
-      return Usage("unknown option '" + a + "'");
-    } else {
-      inputs.push_back(a);
-    }
-  }
+  std::string out = base + "findings-reports";
+  std::vector<std::string> oracle_names = {"all"}, inputs;
+  std::unique_ptr<CLI::App> app = cli::NewApp(
+      "ariasuite findings",
+      "One markdown report per library and bug class from the reproducer files "
+      "tools/ariasuite conformance --findings writes, each fit to paste into an upstream issue.");
+  app->add_option("--out", out,
+                  "where the reports go, one LIBRARY__CLASS.md per library and bug class\n"
+                  "(default: .cache/run/findings-reports)")
+      ->type_name("DIR")
+      ->check([](const std::string& dir) {
+        return dir.empty() ? std::string("is empty: name a folder") : std::string();
+      });
+  cli::AddListOption(*app, "--oracle", &oracle_names,
+                     "implementations replayed on each class's smallest case beside our paths\n"
+                     "(default: all; none for none but ours); the library reported is replayed\n"
+                     "too, an exec: adapter only when LIST names it");
+  app->add_option("FINDINGS", inputs,
+                  "findings folders (their *.json reproducers) or reproducer files, as\n"
+                  "tools/ariasuite conformance --findings writes them (default: the run\n"
+                  "command's .cache/run/findings)");
+  app->footer(kFooter);
+  if (std::optional<int> status = cli::Parse(*app, argc, argv)) return *status;
   const bool named = !inputs.empty();
   if (!named) {
     const std::string def = base + "findings";
@@ -109,12 +90,11 @@ int Main(int argc, char** argv) {
 
   // Our paths, then the oracles.
   std::vector<std::string> names = {"ours"};
-  std::vector<std::string> oracles = SplitList(oracle_list);
-  if (oracles != std::vector<std::string>{"none"}) {
-    for (const std::string& n : oracles) names.push_back(n);
+  if (oracle_names != std::vector<std::string>{"none"}) {
+    names.insert(names.end(), oracle_names.begin(), oracle_names.end());
   }
   std::vector<std::unique_ptr<oracles::Backend>> backends = oracles::MakeBackends(names, &error);
-  if (!error.empty()) return Usage(error);
+  if (!error.empty()) return cli::UsageError(*app, error);
   std::vector<BugClass> classes = ClassifyFindings(cases);
   // The library of each class, when it is a library of the registry, replayed beside ours and the
   // oracles in its own reports only. An exec: adapter is replayed only when --oracle names it: a

@@ -4,14 +4,17 @@
 // failed a case, 3 when one did not run (unavailable, broke, or no case of a file supported), 2 on
 // a usage or input-file error (one line on stderr naming what and where).
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <climits>
 #include <condition_variable>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -21,6 +24,7 @@
 #include "conformance/report_text.h"
 #include "conformance/runner.h"
 #include "oracles/backend.h"
+#include "tools/cli/app.h"
 #include "vectors/loader.h"
 
 namespace ariasuite::conformance {
@@ -30,26 +34,15 @@ using oracles::MakeBackends;
 
 namespace {
 
-constexpr char kUsageHead[] =
-    "usage: ariasuite conformance [--impl LIST] [--oracle LIST] [--format F] [--junit FILE]\n"
-    "                             [--strict-oracles] [--findings DIR] [--skip-unsupported]\n"
-    "                             [--max-failures N] FILE...\n"
-    "  --impl LIST       implementations under test, comma-separated (default: ours):\n"
-    "                    ours (every path; paths this CPU lacks are SKIP), ours/scalar,\n"
-    "                    ours/aesni-avx, ours/aesni-avx2, ours/vaes-avx2, ours/gfni-avx2,\n"
-    "                    ours/gfni-avx512, exec:PROGRAM, none\n";
+// --impl's items, listed in its help.
+constexpr char kImplHelp[] =
+    "implementations under test (default: ours):\n"
+    "ours (every path; paths this CPU lacks are SKIP), ours/scalar,\n"
+    "ours/aesni-avx, ours/aesni-avx2, ours/vaes-avx2, ours/gfni-avx2,\n"
+    "ours/gfni-avx512, exec:PROGRAM, none";
 
-constexpr char kUsageTail[] =
-    "  --format F        auto (default), wycheproof, cavp, evp, testmgr, botan, cryptopp,\n"
-    "                    cryptopp-dat, mbedtls\n"
-    "  --junit FILE      also write JUnit XML (a testsuite per file, a testcase per backend)\n"
-    "  --strict-oracles  an oracle failure fails the run too (exit 1)\n"
-    "  --findings DIR    where oracle failures are written as reproducer vector files\n"
-    "                    (default: ./ariasuite-findings, created only when needed)\n"
-    "  --skip-unsupported  list cases of modes the runner does not support as skipped instead\n"
-    "                    of failing the file (e.g. ARIA-128-CFB stanzas of evpciph_aria.txt)\n"
-    "  --max-failures N  failure lines printed per file and backend (default 20); the rest\n"
-    "                    are counted in one line and are all in the --junit file\n"
+// What --help prints after the options.
+constexpr char kFooter[] =
     "Environment: ARIASUITE_EXEC_TIMEOUT  seconds an exec adapter has to answer a line (a\n"
     "positive number, fractions allowed, default 60). A dying adapter is restarted at most 10\n"
     "times per file; a file running over 10 s prints a progress line on stderr every 10 s.\n"
@@ -58,28 +51,36 @@ constexpr char kUsageTail[] =
     "implementation under test did not run (unavailable, e.g. an exec adapter that does not\n"
     "start or answer the hello line; broke on a case, e.g. died or timed out; or answered\n"
     "'unsupported' to every case of a file); 2 usage or input error. With --impl ours, a path\n"
-    "this CPU cannot run is SKIP (the others run); --impl ours/PATH for such a path is exit 2.\n";
+    "this CPU cannot run is SKIP (the others run); --impl ours/PATH for such a path is exit 2.";
 
-// The usage text: the --oracle lines are the registry's (oracles::Oracles()), one per oracle.
-std::string UsageText() {
-  std::string oracle_lines =
-      "  --oracle LIST     oracles, comma-separated (default: all; one that cannot run here is\n"
-      "                    SKIP with the reason):\n";
+// --oracle's help: one line per oracle of the registry (oracles::Oracles()).
+std::string OracleHelp() {
+  std::string help = "oracles (default: all; one that cannot run here is SKIP with the reason):\n";
   for (const oracles::OracleInfo& o : oracles::Oracles()) {
     std::string name = o.name;
     name.resize(std::max<size_t>(name.size() + 1, 14), ' ');
-    oracle_lines += "                      " + name + o.about + "\n";
+    help += "  " + name + o.about + "\n";
   }
-  oracle_lines += "                    exec:PROGRAM, all, none\n";
-  return kUsageHead + oracle_lines + kUsageTail;
+  return help + "exec:PROGRAM, all, none";
 }
 
-// A usage error is one line (what is wrong, where the options are listed), exit 2.
-int Usage(const std::string& why) {
-  std::cerr << "ariasuite conformance: " << why
-            << " (usage: ariasuite conformance [OPTION...] FILE...; "
-            << "--help lists every option)\n";
-  return 2;
+// The formats --format takes, from the loader's own list: "auto, wycheproof, ...".
+std::string FormatNames() {
+  std::string names;
+  for (int k = 0; k <= vectors::kLastFormat; ++k) {
+    names += std::string(k ? ", " : "") + vectors::FormatName(static_cast<vectors::Format>(k));
+  }
+  return names;
+}
+
+// "" when v is a whole number from 0 to INT_MAX, else why not (a CLI11 check).
+std::string CountCheck(const std::string& v) {
+  errno = 0;
+  char* end = nullptr;
+  const long n = std::strtol(v.c_str(), &end, 10);
+  const bool ok = !v.empty() && *end == '\0' && errno == 0 && n >= 0 && n <= INT_MAX;
+  return ok ? std::string()
+            : "wants a whole number from 0 to " + std::to_string(INT_MAX) + ", not '" + v + "'";
 }
 
 // While a file runs for longer than kProgressSeconds, one line on stderr every kProgressSeconds
@@ -142,84 +143,61 @@ class ProgressTicker {
   std::thread thread_;  // last: started once the members above exist
 };
 
-std::vector<std::string> SplitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream in(s);
-  while (std::getline(in, cur, ',')) {
-    if (!cur.empty()) out.push_back(cur);
-  }
-  return out;
-}
-
 int Main(int argc, char** argv) {
-  std::string impl_list = "ours", oracle_list = "all", junit, findings = "ariasuite-findings";
+  std::vector<std::string> impl_names = {"ours"}, oracle_names = {"all"}, files;
+  std::string format, junit, findings = "ariasuite-findings";
   vectors::LoadOptions options;
   bool strict_oracles = false;
   int max_failures = 20;
-  std::vector<std::string> files;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&](std::string* dst) -> bool {
-      if (i + 1 >= argc) return false;
-      *dst = argv[++i];
-      return true;
-    };
-    std::string v;
-    if (a == "-h" || a == "--help") {
-      std::cout << UsageText();
-      return 0;
-    } else if (a == "--impl") {
-      if (!value(&impl_list)) return Usage("--impl needs a value");
-    } else if (a == "--oracle") {
-      if (!value(&oracle_list)) return Usage("--oracle needs a value");
-    } else if (a == "--format") {
-      if (!value(&v)) return Usage("--format needs a value");
-      std::optional<vectors::Format> f = vectors::ParseFormat(v);
-      if (!f) {
-        std::string names;
-        for (int k = 0; k <= vectors::kLastFormat; ++k) {
-          names +=
-              std::string(k ? ", " : "") + vectors::FormatName(static_cast<vectors::Format>(k));
-        }
-        return Usage("unknown format '" + v + "' (formats: " + names + ")");
-      }
-      options.format = *f;
-    } else if (a == "--junit") {
-      if (!value(&junit)) return Usage("--junit needs a file");
-    } else if (a == "--findings") {
-      if (!value(&findings)) return Usage("--findings needs a folder");
-    } else if (a == "--strict-oracles") {
-      strict_oracles = true;
-    } else if (a == "--skip-unsupported") {
-      options.skip_unsupported = true;
-    } else if (a == "--max-failures") {
-      if (!value(&v)) return Usage("--max-failures needs a number");
-      char* end = nullptr;
-      long n = std::strtol(v.c_str(), &end, 10);
-      if (v.empty() || *end != '\0' || n < 0) return Usage("--max-failures needs a number");
-      max_failures = static_cast<int>(n);
-    } else if (a.size() > 1 && a[0] == '-') {
-      return Usage("unknown option '" + a + "'");
-    } else {
-      files.push_back(a);
-    }
-  }
-  if (files.empty()) return Usage("no vector files given");
+  std::unique_ptr<CLI::App> app = cli::NewApp(
+      "ariasuite conformance",
+      "Runs vector files of any supported format against our implementation paths and the oracle "
+      "libraries; prints a table per file and a final verdict table.");
+  cli::AddListOption(*app, "--impl", &impl_names, kImplHelp);
+  cli::AddListOption(*app, "--oracle", &oracle_names, OracleHelp());
+  app->add_option("--format", format,
+                  "read every FILE as format F (default auto: told from each file's text):\n" +
+                      FormatNames())
+      ->type_name("F")
+      ->check([](const std::string& f) {
+        return vectors::ParseFormat(f)
+                   ? std::string()
+                   : "unknown format '" + f + "' (formats: " + FormatNames() + ")";
+      });
+  app->add_option("--junit", junit,
+                  "also write JUnit XML (a testsuite per file, a testcase per backend)")
+      ->type_name("FILE");
+  app->add_flag("--strict-oracles", strict_oracles, "an oracle failure fails the run too (exit 1)");
+  app->add_option("--findings", findings,
+                  "where oracle failures are written as reproducer vector files\n"
+                  "(default: ./ariasuite-findings, created only when needed)")
+      ->type_name("DIR");
+  app->add_flag("--skip-unsupported", options.skip_unsupported,
+                "list cases of modes the runner does not support as skipped instead\n"
+                "of failing the file (e.g. ARIA-128-CFB stanzas of evpciph_aria.txt)");
+  app->add_option("--max-failures", max_failures,
+                  "failure lines printed per file and backend (default 20); the rest\n"
+                  "are counted in one line and are all in the --junit file")
+      ->type_name("N")
+      ->check(CountCheck);
+  app->add_option("FILE", files, "the vector files to run");
+  app->footer(kFooter);
+  if (std::optional<int> status = cli::Parse(*app, argc, argv)) return *status;
+  if (!format.empty()) options.format = *vectors::ParseFormat(format);
+  auto usage = [&app](const std::string& why) { return cli::UsageError(*app, why); };
+  if (files.empty()) return usage("no vector files given");
 
   // Backends: implementations under test, then oracles.
-  std::vector<std::string> impl_names = SplitList(impl_list);
-  std::vector<std::string> oracle_names = SplitList(oracle_list);
   if (impl_names == std::vector<std::string>{"none"}) impl_names.clear();
   if (oracle_names == std::vector<std::string>{"none"}) oracle_names.clear();
   for (const std::string& n : impl_names) {
     if (n != "ours" && n.rfind("ours/", 0) != 0 && n.rfind("exec:", 0) != 0) {
-      return Usage("--impl takes ours, ours/PATH or exec:PROGRAM, not '" + n + "'");
+      return usage("--impl takes ours, ours/PATH or exec:PROGRAM, not '" + n + "'");
     }
   }
   for (const std::string& n : oracle_names) {
     if (n == "ours" || n.rfind("ours/", 0) == 0) {
-      return Usage("our paths go in --impl, not --oracle ('" + n + "')");
+      return usage("our paths go in --impl, not --oracle ('" + n + "')");
     }
   }
   std::string error;
@@ -229,10 +207,10 @@ int Main(int argc, char** argv) {
     return 2;
   }
   std::vector<std::unique_ptr<Backend>> impls = MakeBackends(impl_names, &error);
-  if (!error.empty()) return Usage(error);
+  if (!error.empty()) return usage(error);
   std::vector<std::unique_ptr<Backend>> oracles = MakeBackends(oracle_names, &error);
-  if (!error.empty()) return Usage(error);
-  if (impls.empty() && oracles.empty()) return Usage("no backend selected");
+  if (!error.empty()) return usage(error);
+  if (impls.empty() && oracles.empty()) return usage("no backend selected");
   // A path named explicitly that this CPU cannot run is an error; "ours" reports it as SKIP.
   for (size_t i = 0; i < impl_names.size(); ++i) {
     if (impl_names[i].rfind("ours/", 0) != 0) continue;

@@ -1,6 +1,7 @@
 // See app.h.
 #include "tools/cli/app.h"
 
+#include <sstream>
 #include <vector>
 
 namespace ariasuite::cli {
@@ -38,6 +39,18 @@ std::unique_ptr<CLI::App> NewApp(const std::string& program, const std::string& 
   auto app = std::make_unique<CLI::App>(description, program);
   app->option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   return app;
+}
+
+CLI::Option* AddListOption(CLI::App& app, const std::string& name, std::vector<std::string>* items,
+                           const std::string& description) {
+  auto split = [items](const std::string& list) {
+    items->clear();
+    std::istringstream in(list);
+    for (std::string item; std::getline(in, item, ',');) {
+      if (!item.empty()) items->push_back(item);
+    }
+  };
+  return app.add_option_function<std::string>(name, split, description)->type_name("LIST");
 }
 
 std::optional<int> Parse(CLI::App& app, int argc, const char* const* argv, int error_status,

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "CLI/CLI.hpp"
 
@@ -20,6 +21,12 @@ namespace ariasuite::cli {
 // `description` opens --help. A flag given twice keeps its last value. A flag that may repeat
 // (a std::vector) takes one value per occurrence when declared with ->allow_extra_args(false).
 std::unique_ptr<CLI::App> NewApp(const std::string& program, const std::string& description);
+
+// A flag taking a comma-separated list ("--oracle openssl,botan", usage "[--oracle LIST]"): `items`
+// becomes its items in order, empty ones dropped ("a,,b" is a and b; "" is none); given twice, the
+// last list counts; absent, `items` keeps what it holds (the default).
+CLI::Option* AddListOption(CLI::App& app, const std::string& name, std::vector<std::string>* items,
+                           const std::string& description);
 
 // Parses argv[1..argc) into app's options. Returns nullopt when the program goes on; otherwise the
 // status main returns: 0 after the help on `out` (-h, --help), or `error_status` after the one

@@ -150,6 +150,38 @@ TEST(AppTest, UsageErrorAfterParsing) {
             "CORPUS_DIR...)\n");
 }
 
+// ParseList: a program "prog" with one list flag, --oracle, whose default is {"all"}.
+std::vector<std::string> ParseList(std::vector<std::string> args, std::string* err) {
+  std::vector<std::string> items = {"all"};
+  std::unique_ptr<CLI::App> app = NewApp("prog", "");
+  AddListOption(*app, "--oracle", &items, "oracles");
+  args.insert(args.begin(), "prog");
+  std::vector<const char*> argv;
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  std::ostringstream out;
+  std::ostringstream errs;
+  if (cli::Parse(*app, static_cast<int>(argv.size()), argv.data(), 2, out, errs)) {
+    items = {"stopped"};
+  }
+  *err = errs.str();
+  return items;
+}
+
+TEST(AppTest, ListOptionSplitsOnCommasAndTheLastListCounts) {
+  using List = std::vector<std::string>;
+  std::string err;
+  EXPECT_EQ(ParseList({}, &err), List{"all"});
+  EXPECT_EQ(ParseList({"--oracle", "openssl"}, &err), List{"openssl"});
+  EXPECT_EQ(ParseList({"--oracle", "openssl,botan"}, &err), (List{"openssl", "botan"}));
+  EXPECT_EQ(ParseList({"--oracle=a,,b,"}, &err), (List{"a", "b"}));
+  EXPECT_EQ(ParseList({"--oracle", ""}, &err), List{});
+  EXPECT_EQ(ParseList({"--oracle", "exec:prog --flag x"}, &err), List{"exec:prog --flag x"});
+  EXPECT_EQ(ParseList({"--oracle", "a,b", "--oracle", "c"}, &err), List{"c"});
+  EXPECT_EQ(err, "");
+  EXPECT_EQ(ParseList({"--oracle"}, &err), List{"stopped"});
+  EXPECT_EQ(err, "prog: --oracle needs a value (usage: prog [--oracle LIST])\n");
+}
+
 TEST(AppTest, UsagePrefersTheShortName) {
   std::unique_ptr<CLI::App> app = NewApp("import", "");
   std::string out;

@@ -222,7 +222,7 @@ class BadInputGate(unittest.TestCase):
     def test_usage_errors_are_one_line(self):
         for args, fragment in [(["--format", "bogus", path(SAMPLE)], "unknown format 'bogus' (formats: auto, "),
                                ([], "no vector files given"),
-                               (["--frobnicate", path(SAMPLE)], "unknown option '--frobnicate'")]:
+                               (["--frobnicate", path(SAMPLE)], "unknown argument '--frobnicate'")]:
             with self.subTest(args=args):
                 self.refused(args, "ariasuite conformance: ", fragment)
 
