@@ -106,19 +106,21 @@ class BouncyCastleCli(unittest.TestCase):
             self.assertEqual(os.listdir(findings),
                              ["bouncycastle__aria_ccm_limits_test__ARIA-CCM.json"])
 
-    def test_missing_java_is_a_skip_naming_the_package(self):
-        r = runner("--impl", "ours/scalar", "--oracle", "bouncycastle",
-                   env={"ARIASUITE_JAVA": "/nonexistent/java"})
-        self.assertIn("SKIP bouncycastle: no Java runtime: ARIASUITE_JAVA=/nonexistent/java is not "
-                      "an executable (install default-jdk-headless)", r.stdout)
+    def assert_skipped(self, env, line):
+        """The runner with this environment prints this SKIP line and runs no Bouncy Castle case."""
+        r = runner("--impl", "ours/scalar", "--oracle", "bouncycastle", env=env)
+        self.assertIn(line, r.stdout)
         self.assertNotRegex(r.stdout, r"  bouncycastle +passed")
 
+    def test_missing_java_is_a_skip_naming_the_package(self):
+        self.assert_skipped({"ARIASUITE_JAVA": "/nonexistent/java"},
+                            "SKIP bouncycastle: no Java runtime: ARIASUITE_JAVA=/nonexistent/java "
+                            "is not an executable (install default-jdk-headless)")
+
     def test_missing_bcprov_is_a_skip_naming_the_package(self):
-        r = runner("--impl", "ours/scalar", "--oracle", "bouncycastle",
-                   env={"ARIASUITE_BCPROV_JAR": "/nonexistent/bcprov.jar"})
-        self.assertIn("SKIP bouncycastle: Bouncy Castle jar /nonexistent/bcprov.jar not found "
-                      "(install libbcprov-java)", r.stdout)
-        self.assertNotRegex(r.stdout, r"  bouncycastle +passed")
+        self.assert_skipped({"ARIASUITE_BCPROV_JAR": "/nonexistent/bcprov.jar"},
+                            "SKIP bouncycastle: Bouncy Castle jar /nonexistent/bcprov.jar not "
+                            "found (install libbcprov-java)")
 
 
 if __name__ == "__main__":

@@ -83,9 +83,7 @@ TEST(RunCaseTest, ValidNeedsExactBytesBothWays) {
   // Refusing a valid open.
   Scripted refuses_open([](const Request& r) -> std::optional<Result> {
     if (r.op == Op::kGcmSeal) return Accepted({0xbb}, Bytes(16, 0xcc));
-    Result x = Refused();
-    x.detail = "why";
-    return x;
+    return Refused("why");
   });
   r = RunCase(refuses_open, GcmCase(Expect::kValid));
   EXPECT_EQ(r.outcome, CaseOutcome::kFail);
@@ -230,11 +228,8 @@ TEST(RunCaseTest, UnsupportedAndErrors) {
   CaseResult r = RunCase(none, GcmCase(Expect::kValid));
   EXPECT_EQ(r.outcome, CaseOutcome::kUnsupported);
   // An error answer is a failure even where a refusal is expected.
-  Scripted broken([](const Request&) -> std::optional<Result> {
-    Result x;
-    x.error = "adapter died";
-    return x;
-  });
+  Scripted broken(
+      [](const Request&) -> std::optional<Result> { return oracles::Broken("adapter died"); });
   r = RunCase(broken, GcmCase(Expect::kInvalid));
   EXPECT_EQ(r.outcome, CaseOutcome::kError);
   EXPECT_EQ(r.message, "gcm-open: backend error: adapter died");

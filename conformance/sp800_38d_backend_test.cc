@@ -88,11 +88,7 @@ TEST(Sp80038dTest, AgreesWithOursAndOpenSslOnRandomRequests) {
     }
     if (!mine->accepted) continue;
     ++accepted;
-    Request open = seal;
-    open.op = Op::kGcmOpen;
-    open.input = mine->output;
-    open.tag = mine->tag;
-    open.tag_len = 0;
+    Request open = OpenOf(seal, *mine);
     std::optional<Result> back = oracle->Run(open);
     ASSERT_TRUE(back && back->accepted);
     EXPECT_EQ(back->output, seal.input);
@@ -147,12 +143,7 @@ TEST(Sp80038dTest, TextsPastTheGctrBatchAgreeWithOpenSslAndBotan) {
             << judge->name() << ": " << DescribeResult(theirs);
         ++compared;
         if (!theirs || !theirs->accepted) continue;
-        Request open = seal;
-        open.op = Op::kGcmOpen;
-        open.input = theirs->output;
-        open.tag = theirs->tag;
-        open.tag_len = 0;
-        std::optional<Result> back = oracle->Run(open);
+        std::optional<Result> back = oracle->Run(OpenOf(seal, *theirs));
         ASSERT_TRUE(back && back->accepted) << DescribeResult(back);
         EXPECT_EQ(back->output, seal.input);
       }

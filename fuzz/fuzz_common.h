@@ -14,11 +14,13 @@
 #include "fuzz/differ.h"
 #include "fuzz/fuzz_io.h"
 #include "oracles/backend.h"
+#include "oracles/make_request.h"
 
 namespace ariasuite::fuzz {
 
 using oracles::Backend;
 using oracles::Op;
+using oracles::OpenOf;
 using oracles::Request;
 
 // Decodes a fuzz input into its cases (cases.h), in order: ReadCases(data, size, c, tamper).

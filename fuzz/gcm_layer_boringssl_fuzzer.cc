@@ -51,11 +51,7 @@ void FuzzOne(const uint8_t* data, size_t size) {
 
   const auto& sealed = answers.at("ours/scalar");
   if (!sealed || !sealed->accepted) return;
-  Request o = r;
-  o.op = Op::kGcmOpen;
-  o.input = sealed->output;
-  o.tag = sealed->tag;
-  o.tag_len = 0;
+  Request o = OpenOf(r, *sealed);
   oracles::Result expected = Accepted(c.text);
   Differ open("aes-gcm-open");
   if (t.source == 2 && o.tag.size() >= 4) {

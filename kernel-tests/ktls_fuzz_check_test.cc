@@ -208,18 +208,29 @@ TEST(KtlsFuzzCheckTraces, TheFirstDifferenceIsNamed) {
   EXPECT_EQ(FirstDivergence(b, a), "step 1: \"(nothing)\" vs \"recv 3 dontwait -> -1 EAGAIN\"");
 }
 
-// Three records queued: data 50, handshake 20, data 30.
-struct Rx {
+// An RX model starting at first_seq, fed records the test seals: the n-th record added carries
+// the explicit nonce n.
+struct Queued {
   RecordCipher c;
-  RxModel m{1000};
+  RxModel m;
+  uint64_t nonce = 0;
+  explicit Queued(uint64_t first_seq, bool aria = true) : m(first_seq) {
+    c.Init(aria, kKey, 16, kSalt);
+  }
+  void Add(uint64_t seq, uint8_t type, const Bytes& pt) {
+    m.Queue(c.Seal(seq, type, nonce++, pt.data(), pt.size()), type, pt, seq);
+  }
+};
+
+// Three records queued: data 50, handshake 20, data 30.
+struct Rx : Queued {
   Bytes pt[3];
-  Rx() {
-    c.Init(true, kKey, 16, kSalt);
+  Rx() : Queued(1000) {
     const uint8_t types[3] = {23, 22, 23};
     const size_t lens[3] = {50, 20, 30};
     for (int i = 0; i < 3; ++i) {
       pt[i] = Data(10 + i, lens[i]);
-      m.Queue(c.Seal(1000 + i, types[i], i, pt[i].data(), lens[i]), types[i], pt[i], 1000 + i);
+      Add(1000 + i, types[i], pt[i]);
     }
   }
 };
@@ -254,39 +265,35 @@ TEST(KtlsFuzzRxModel, DeliversTheGenuineStreamInOrder) {
 
 // kTLS returns an empty control record as a 0-byte read with its type.
 TEST(KtlsFuzzRxModel, AnEmptyRecordIsAZeroByteRead) {
-  RecordCipher c;
-  c.Init(true, kKey, 16, kSalt);
-  RxModel m(0);
+  Queued q(0);
   Bytes none, one = Data(1, 1);
-  m.Queue(c.Seal(0, 20, 0, none.data(), 0), 20, none, 0);
-  m.Queue(c.Seal(1, 23, 1, one.data(), 1), 23, one, 1);
-  EXPECT_NE(m.DeliverEmpty(20, false), "");  // not written yet
-  m.Take(1000);
-  EXPECT_NE(m.DeliverEmpty(23, false), "");  // another type
-  EXPECT_EQ(m.DeliverEmpty(20, true), "");
-  EXPECT_EQ(m.DeliverEmpty(20, false), "");
-  EXPECT_EQ(m.DeliverEmpty(20, false).substr(0, 29), "recv returned 0 (type 20) bef");
-  EXPECT_EQ(m.Deliver(one.data(), 1, 23, false), "");
+  q.Add(0, 20, none);
+  q.Add(1, 23, one);
+  EXPECT_NE(q.m.DeliverEmpty(20, false), "");  // not written yet
+  q.m.Take(1000);
+  EXPECT_NE(q.m.DeliverEmpty(23, false), "");  // another type
+  EXPECT_EQ(q.m.DeliverEmpty(20, true), "");
+  EXPECT_EQ(q.m.DeliverEmpty(20, false), "");
+  EXPECT_EQ(q.m.DeliverEmpty(20, false).substr(0, 29), "recv returned 0 (type 20) bef");
+  EXPECT_EQ(q.m.Deliver(one.data(), 1, 23, false), "");
 }
 
 // A data read goes on through an empty data record, so an empty control record after one comes
 // out next (the fuzzer's --fuzz 1800 --seed 23 list 1670, kernel-tests/fuzz_corpus/
 // empty_data_then_empty_handshake.ops): data 1 byte, empty data, empty handshake.
 TEST(KtlsFuzzRxModel, AnEmptyDataRecordIsPassedOnTheWayToAControlRecord) {
-  RecordCipher c;
-  c.Init(true, kKey, 16, kSalt);
-  RxModel m(0);
+  Queued q(0);
   Bytes none, one = Data(1, 1);
-  m.Queue(c.Seal(0, 23, 0, one.data(), 1), 23, one, 0);
-  m.Queue(c.Seal(1, 23, 1, none.data(), 0), 23, none, 1);
-  m.Queue(c.Seal(2, 22, 2, none.data(), 0), 22, none, 2);
-  m.Take(1000);
-  EXPECT_NE(m.DeliverEmpty(22, false), "");  // the data byte first
-  EXPECT_EQ(m.Deliver(one.data(), 1, 23, false), "");
-  EXPECT_EQ(m.DeliverEmpty(22, true), "");
-  EXPECT_EQ(m.DeliverEmpty(22, false), "");
-  EXPECT_NE(m.DeliverEmpty(22, false), "");  // consumed
-  EXPECT_EQ(m.Pending(), 0u);
+  q.Add(0, 23, one);
+  q.Add(1, 23, none);
+  q.Add(2, 22, none);
+  q.m.Take(1000);
+  EXPECT_NE(q.m.DeliverEmpty(22, false), "");  // the data byte first
+  EXPECT_EQ(q.m.Deliver(one.data(), 1, 23, false), "");
+  EXPECT_EQ(q.m.DeliverEmpty(22, true), "");
+  EXPECT_EQ(q.m.DeliverEmpty(22, false), "");
+  EXPECT_NE(q.m.DeliverEmpty(22, false), "");  // consumed
+  EXPECT_EQ(q.m.Pending(), 0u);
 }
 
 // spliceout: splice() of the RX socket into a pipe gives data records only, one record at most.
@@ -307,27 +314,25 @@ TEST(KtlsFuzzRxModel, ASpliceMovesDataOfOneRecord) {
 }
 
 TEST(KtlsFuzzRxModel, ASpliceNeverCrossesARecord) {
-  RecordCipher c;
-  c.Init(false, kKey, 16, kSalt);
-  RxModel m(7);
+  Queued q(7, /*aria=*/false);
   Bytes a = Data(1, 50), b = Data(2, 30), none;
-  m.Queue(c.Seal(7, 23, 0, a.data(), a.size()), 23, a, 7);
-  m.Queue(c.Seal(8, 23, 1, none.data(), 0), 23, none, 8);
-  m.Queue(c.Seal(9, 23, 2, b.data(), b.size()), 23, b, 9);
-  m.Take(1000);
+  q.Add(7, 23, a);
+  q.Add(8, 23, none);
+  q.Add(9, 23, b);
+  q.m.Take(1000);
   Bytes both = a;
   both.insert(both.end(), b.begin(), b.end());
-  EXPECT_EQ(m.Deliver(both.data(), both.size(), 23, true), "");  // a recv may
-  EXPECT_EQ(m.DeliverSpliced(both.data(), both.size()),
+  EXPECT_EQ(q.m.Deliver(both.data(), both.size(), 23, true), "");  // a recv may
+  EXPECT_EQ(q.m.DeliverSpliced(both.data(), both.size()),
             "splice returned 80 bytes, record 0 has only 50 left (a splice never crosses a "
             "record)");
-  EXPECT_EQ(m.DeliverSpliced(a.data(), 40), "");
-  EXPECT_EQ(m.DeliverSpliced(both.data() + 40, 20),
+  EXPECT_EQ(q.m.DeliverSpliced(a.data(), 40), "");
+  EXPECT_EQ(q.m.DeliverSpliced(both.data() + 40, 20),
             "splice returned 20 bytes, record 0 has only 10 left (a splice never crosses a "
             "record)");
-  EXPECT_EQ(m.DeliverSpliced(a.data() + 40, 10), "");
-  EXPECT_EQ(m.DeliverEmpty(23, false), "");  // the empty data record: a 0-byte splice
-  EXPECT_EQ(m.DeliverSpliced(b.data(), 30), "");
+  EXPECT_EQ(q.m.DeliverSpliced(a.data() + 40, 10), "");
+  EXPECT_EQ(q.m.DeliverEmpty(23, false), "");  // the empty data record: a 0-byte splice
+  EXPECT_EQ(q.m.DeliverSpliced(b.data(), 30), "");
 }
 
 // The check the fuzzer's spliceout relies on: a byte lost (or shifted) between the pipe and the

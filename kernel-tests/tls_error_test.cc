@@ -22,10 +22,8 @@
 #include <string>
 #include <vector>
 
-#include "impl/aes_gcm_control.h"
-#include "impl/gcm.h"
-#include "impl/tls12_record.h"
 #include "kernel-tests/harness.h"
+#include "kernel-tests/ktls_fuzz_check.h"
 #include "kernel-tests/tls_require.h"
 #include "kernel-tests/tls_uapi.h"
 #include "kernel-tests/tls_util.h"
@@ -285,47 +283,16 @@ TEST_F(tls_err, random_record) {
 
 namespace {
 
-// A TLS 1.2 GCM record sealed in user space: ARIA through impl/tls12_record (the code under
-// cross-check), AES through impl's test-only AES-GCM with the same record layout (RFC 5288 §3:
-// nonce = salt || explicit nonce; RFC 5246 §6.2.3.3: AAD = seq || type || version || length).
+// A TLS 1.2 GCM record sealed in user space by the kTLS fuzzer's reference (ktls_fuzz_check.h):
+// ARIA through impl/tls12_record (the code under cross-check), AES through impl's AES-GCM control
+// with the same record layout.
 Bytes SealRecord(ktest::Metadata* _metadata, const ktls::Cipher& c, const ktls::Params& p,
                  uint64_t seq, const Bytes& pt) {
-  uint8_t explicit_nonce[8];
-  ktls::PutBe64(explicit_nonce, seq ^ 0x5a5a5a5a5a5a5a5aULL);
-  Bytes rec(pt.size() + ariasuite::kTls12RecordOverhead);
-  if (c.id != ktls::kCipherAesGcm128) {
-    ariasuite::AriaGcmKey key;
-    ASSERT_EQ(key.Init(ariasuite::Impl::kScalar, p.key.data(), p.key.size()),
-              ariasuite::Status::kOk);
-    size_t n = 0;
-    ASSERT_EQ(ariasuite::Tls12SealRecord(key, rec.data(), rec.size(), &n, p.salt, seq,
-                                         ktls::kTypeApplicationData, ktls::kTls12Version,
-                                         explicit_nonce, pt.data(), pt.size()),
-              ariasuite::Status::kOk);
-    rec.resize(n);
-    return rec;
-  }
-  ariasuite::AesGcmControlKey key;
-  ASSERT_EQ(key.Init(ariasuite::Impl::kScalar, p.key.data(), p.key.size()), ariasuite::Status::kOk);
-  size_t body = ktls::kIvSize + pt.size() + ktls::kTagSize;
-  rec[0] = ktls::kTypeApplicationData;
-  rec[1] = 3;
-  rec[2] = 3;
-  rec[3] = static_cast<uint8_t>(body >> 8);
-  rec[4] = static_cast<uint8_t>(body);
-  memcpy(rec.data() + 5, explicit_nonce, 8);
-  uint8_t nonce[12], aad[13];
-  memcpy(nonce, p.salt, 4);
-  memcpy(nonce + 4, explicit_nonce, 8);
-  ktls::PutBe64(aad, seq);
-  aad[8] = ktls::kTypeApplicationData;
-  aad[9] = 3;
-  aad[10] = 3;
-  aad[11] = static_cast<uint8_t>(pt.size() >> 8);
-  aad[12] = static_cast<uint8_t>(pt.size());
-  ASSERT_EQ(ariasuite::AesGcmControlSeal(key, rec.data() + 13, rec.data() + 13 + pt.size(), 16,
-                                         nonce, 12, pt.data(), pt.size(), aad, 13),
-            ariasuite::Status::kOk);
+  ktls_fuzz::RecordCipher cipher;
+  ASSERT_TRUE(cipher.Init(c.id != ktls::kCipherAesGcm128, p.key.data(), p.key.size(), p.salt));
+  Bytes rec = cipher.Seal(seq, ktls::kTypeApplicationData, seq ^ 0x5a5a5a5a5a5a5a5aULL, pt.data(),
+                          pt.size());
+  ASSERT_FALSE(rec.empty());
   return rec;
 }
 

@@ -1,5 +1,5 @@
 // MakeRequest puts each argument in its own field (the byte strings differ, so a swap shows) and
-// leaves the tag to check empty.
+// leaves the tag to check empty; OpenOf turns a seal and its answer into the matching open.
 #include "oracles/make_request.h"
 
 #include "gtest/gtest.h"
@@ -30,6 +30,22 @@ TEST(MakeRequestTest, AadAndTagLengthDefaultToNone) {
   EXPECT_EQ(r.input, Bytes{9});
   EXPECT_TRUE(r.aad.empty());
   EXPECT_EQ(r.tag_len, 0u);
+}
+
+TEST(MakeRequestTest, OpenOfASealOpensWhatItGave) {
+  for (Op seal_op : {Op::kGcmSeal, Op::kCcmSeal}) {
+    const Request seal =
+        MakeRequest(seal_op, Cipher::kAria, Bytes(16, 1), Bytes(12, 2), Bytes{3}, Bytes{4, 4}, 8);
+    const Request open = OpenOf(seal, Accepted(Bytes{5, 5, 5}, Bytes(8, 6)));
+    EXPECT_EQ(open.op, seal_op == Op::kGcmSeal ? Op::kGcmOpen : Op::kCcmOpen);
+    EXPECT_EQ(open.cipher, Cipher::kAria);
+    EXPECT_EQ(open.key, Bytes(16, 1));
+    EXPECT_EQ(open.iv, Bytes(12, 2));
+    EXPECT_EQ(open.aad, (Bytes{4, 4}));
+    EXPECT_EQ(open.input, (Bytes{5, 5, 5}));
+    EXPECT_EQ(open.tag, Bytes(8, 6));
+    EXPECT_EQ(open.tag_len, 0u);  // an open's tag length is its tag's size
+  }
 }
 
 }  // namespace

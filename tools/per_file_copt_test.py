@@ -8,7 +8,6 @@ Bazel matches each comma-separated regex anywhere in the file's path (a leading 
 import os
 import re
 import sys
-import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -19,17 +18,22 @@ ARGS = sys.argv[1:]
 
 def unmatched_patterns(bazelrc_path, sources):
     """Returns one 'file:line: ...' message per inclusion pattern that matches no source."""
-    problems = []
     with open(bazelrc_path) as f:
-        for n, line in enumerate(f, 1):
-            for m in re.finditer(r"--per_file_copt=(\S+)", line.split("#", 1)[0]):
-                patterns = m.group(1).split("@", 1)[0]
-                for p in patterns.split(","):
-                    if p.startswith("-") or not p:
-                        continue
-                    if not any(re.search(p, s) for s in sources):
-                        problems.append(f"{bazelrc_path}:{n}: per_file_copt pattern '{p}' "
-                                        f"matches no source file")
+        return unmatched_in_text(bazelrc_path, f.read(), sources)
+
+
+def unmatched_in_text(bazelrc_path, text, sources):
+    """unmatched_patterns of a .bazelrc's text, its messages naming bazelrc_path."""
+    problems = []
+    for n, line in enumerate(text.splitlines(), 1):
+        for m in re.finditer(r"--per_file_copt=(\S+)", line.split("#", 1)[0]):
+            patterns = m.group(1).split("@", 1)[0]
+            for p in patterns.split(","):
+                if p.startswith("-") or not p:
+                    continue
+                if not any(re.search(p, s) for s in sources):
+                    problems.append(f"{bazelrc_path}:{n}: per_file_copt pattern '{p}' "
+                                    f"matches no source file")
     return problems
 
 
@@ -43,16 +47,13 @@ class PerFileCoptTest(unittest.TestCase):
 
     def test_a_stale_path_is_named(self):
         # The pattern as it was before the fix: the file had moved to impl/testing/.
-        with tempfile.TemporaryDirectory() as d:
-            rc = os.path.join(d, "bazelrc")
-            with open(rc, "w") as f:
-                f.write("build:fuzz --per_file_copt=impl/aria_.*\\.cc,"
-                        "impl/gcm_aes_for_testing\\.cc@-fno-sanitize-coverage=trace-cmp\n")
-            sources = ["impl/aria_bitsliced.cc", "impl/testing/gcm_aes_for_testing.cc"]
-            self.assertEqual(unmatched_patterns(rc, sources), [
-                f"{rc}:1: per_file_copt pattern 'impl/gcm_aes_for_testing\\.cc' matches no "
-                "source file"
-            ])
+        text = ("build:fuzz --per_file_copt=impl/aria_.*\\.cc,"
+                "impl/gcm_aes_for_testing\\.cc@-fno-sanitize-coverage=trace-cmp\n")
+        sources = ["impl/aria_bitsliced.cc", "impl/testing/gcm_aes_for_testing.cc"]
+        self.assertEqual(unmatched_in_text("bazelrc", text, sources), [
+            "bazelrc:1: per_file_copt pattern 'impl/gcm_aes_for_testing\\.cc' matches no source "
+            "file"
+        ])
 
 
 if __name__ == "__main__":

@@ -121,21 +121,25 @@ class TestSummaryTest(unittest.TestCase):
                       "test.xml has 2 passed and no failing case)", out)
         self.assertEqual(counts, ["2", "1", "0"])
 
-    def test_a_failed_shard_is_not_hidden_by_a_later_passing_one(self):
+    @staticmethod
+    def run_two_shards(passed, failed=0):
+        """run() of //p:sharded_test, bazel exiting 3: shard 1 FAILED with `passed` passing and
+        `failed` failing cases in its test.xml, then shard 2 PASSED with 4 passing cases."""
         with tempfile.TemporaryDirectory() as d:
-            text = (result("//p:sharded_test", "FAILED", xml_file(d, "1.xml", 3), shard=1) +
-                    result("//p:sharded_test", "PASSED", xml_file(d, "2.xml", 4), shard=2))
-            rc, out, counts = run(text, 3)
+            shard1 = xml_file(d, "1.xml", passed, failed)
+            shard2 = xml_file(d, "2.xml", 4)
+            return run(result("//p:sharded_test", "FAILED", shard1, shard=1) +
+                       result("//p:sharded_test", "PASSED", shard2, shard=2), 3)
+
+    def test_a_failed_shard_is_not_hidden_by_a_later_passing_one(self):
+        rc, out, counts = self.run_two_shards(3)
         self.assertEqual(rc, 1, out)
         self.assertIn("FAILED //p:sharded_test run 1 shard 1 (FAILED: the test exited", out)
         self.assertNotIn("bazel test exited 3 and named no failed", out)
         self.assertEqual(counts, ["7", "1", "0"])
 
     def test_a_failing_case_in_one_shard_counts_once(self):
-        with tempfile.TemporaryDirectory() as d:
-            text = (result("//p:sharded_test", "FAILED", xml_file(d, "1.xml", 1, 2), shard=1) +
-                    result("//p:sharded_test", "PASSED", xml_file(d, "2.xml", 4), shard=2))
-            rc, out, counts = run(text, 3)
+        rc, out, counts = self.run_two_shards(1, 2)
         self.assertEqual(rc, 1, out)
         self.assertIn("FAILED //p:sharded_test run 1 shard 1 (2 failed)", out)
         self.assertEqual(counts, ["5", "2", "0"])

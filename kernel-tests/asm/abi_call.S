@@ -10,6 +10,25 @@
  *    56 canary[6]   104 out[6]  (rbx, rbp, r12, r13, r14, r15)
  *   152 rflags      160 xinuse_entry   168 xinuse_exit   176 flags (1: XGETBV(1), 2: trace)
  */
+
+/* The frame (%r10)'s 8-byte slots from offset OFF on, one a register of REGS in order: into the
+ * registers (load_slots) or from them (store_slots). */
+	.macro	load_slots off, regs:vararg
+	.set	.Lslot, \off
+	.irp	reg, \regs
+	mov	.Lslot(%r10), %\reg
+	.set	.Lslot, .Lslot + 8
+	.endr
+	.endm
+
+	.macro	store_slots off, regs:vararg
+	.set	.Lslot, \off
+	.irp	reg, \regs
+	mov	%\reg, .Lslot(%r10)
+	.set	.Lslot, .Lslot + 8
+	.endr
+	.endm
+
 	.text
 	.globl	ariasuite_abi_call
 	.type	ariasuite_abi_call, @function
@@ -34,17 +53,8 @@ ariasuite_abi_call:
 1:
 	mov	48(%r10), %rsp		/* the private stack */
 	mov	0(%r10), %r11
-	mov	8(%r10), %rdi
-	mov	16(%r10), %rsi
-	mov	24(%r10), %rdx
-	mov	32(%r10), %rcx
-	mov	40(%r10), %r8
-	mov	56(%r10), %rbx
-	mov	64(%r10), %rbp
-	mov	72(%r10), %r12
-	mov	80(%r10), %r13
-	mov	88(%r10), %r14
-	mov	96(%r10), %r15
+	load_slots 8, rdi, rsi, rdx, rcx, r8		/* args[5] */
+	load_slots 56, rbx, rbp, r12, r13, r14, r15	/* canary[6] */
 	cld
 	testq	$2, 176(%r10)
 	jz	2f
@@ -65,12 +75,7 @@ ariasuite_abi_return:
 	mov	%eax, 168(%r10)
 	mov	%edx, 172(%r10)
 3:
-	mov	%rbx, 104(%r10)
-	mov	%rbp, 112(%r10)
-	mov	%r12, 120(%r10)
-	mov	%r13, 128(%r10)
-	mov	%r14, 136(%r10)
-	mov	%r15, 144(%r10)
+	store_slots 104, rbx, rbp, r12, r13, r14, r15	/* out[6] */
 	pushfq
 	andq	$~0x500, (%rsp)		/* TF and DF off */
 	popfq

@@ -47,21 +47,18 @@ def _match_paren(s, i, open_ch="(", close_ch=")"):
 
 def _split_top(expr, op):
     """expr split on op ("||" or "&&") outside parentheses."""
-    parts, depth, cur, i = [], 0, [], 0
+    parts, start, i = [], 0, 0
     while i < len(expr):
-        c = expr[i]
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        if depth == 0 and expr.startswith(op, i):
-            parts.append("".join(cur).strip())
-            cur = []
+        if expr[i] == "(":
+            close = _match_paren(expr, i)
+            i = len(expr) if close < 0 else close + 1  # an unclosed group runs to the end
+        elif expr.startswith(op, i):
+            parts.append(expr[start:i].strip())
             i += len(op)
-            continue
-        cur.append(c)
-        i += 1
-    parts.append("".join(cur).strip())
+            start = i
+        else:
+            i += 1
+    parts.append(expr[start:].strip())
     return parts
 
 

@@ -172,32 +172,22 @@ class BoringSslBackend : public Backend {
   std::optional<std::string> unavailable() const override { return std::nullopt; }
   std::optional<Result> Run(const Request& r) override {
     if (r.cipher != Cipher::kAes) return std::nullopt;  // BoringSSL has no ARIA
-    switch (r.op) {
-      case Op::kEcbEncrypt: return Plain(r, "ecb", true, false);
-      case Op::kEcbDecrypt: return Plain(r, "ecb", false, false);
-      case Op::kCbcEncrypt: return Plain(r, "cbc", true, false);
-      case Op::kCbcDecrypt: return Plain(r, "cbc", false, false);
-      case Op::kCtrEncrypt: return Plain(r, "ctr", true, false);
-      case Op::kCtrDecrypt: return Plain(r, "ctr", false, false);
-      case Op::kCbcPkcs5Encrypt: return Plain(r, "cbc", true, true);
-      case Op::kCbcPkcs5Decrypt: return Plain(r, "cbc", false, true);
-      case Op::kGcmSeal: return Gcm(r, true);
-      case Op::kGcmOpen: return Gcm(r, false);
-      case Op::kCmac: return Cmac(r);
-      case Op::kKwWrap: return Wrap(r, true, false);
-      case Op::kKwUnwrap: return Wrap(r, false, false);
-      case Op::kKwpWrap: return Wrap(r, true, true);
-      case Op::kKwpUnwrap: return Wrap(r, false, true);
-      case Op::kCcmSeal:
-      case Op::kCcmOpen: return std::nullopt;  // BoringSSL's CCM is EVP_AEAD with fixed sizes only
-      case Op::kCfb128Encrypt:
-      case Op::kCfb128Decrypt:
-      case Op::kCfb8Encrypt:
-      case Op::kCfb8Decrypt:
-      case Op::kCfb1Encrypt:
-      case Op::kCfb1Decrypt:
-      case Op::kOfbEncrypt:
-      case Op::kOfbDecrypt:
+    // Each mode in its direction: encrypt, seal or wrap, else the inverse.
+    const bool enc = IsEncrypting(r.op);
+    switch (ModeOf(r.op)) {
+      case Mode::kEcb: return Plain(r, "ecb", enc, false);
+      case Mode::kCbc: return Plain(r, "cbc", enc, false);
+      case Mode::kCtr: return Plain(r, "ctr", enc, false);
+      case Mode::kCbcPkcs5: return Plain(r, "cbc", enc, true);
+      case Mode::kGcm: return Gcm(r, enc);
+      case Mode::kCmac: return Cmac(r);
+      case Mode::kKw: return Wrap(r, enc, false);
+      case Mode::kKwp: return Wrap(r, enc, true);
+      case Mode::kCcm: return std::nullopt;  // BoringSSL's CCM is EVP_AEAD with fixed sizes only
+      case Mode::kCfb128:
+      case Mode::kCfb8:
+      case Mode::kCfb1:
+      case Mode::kOfb:
         return std::nullopt;  // AES only here, and ours runs AES for GCM alone: nothing to compare
     }
     return std::nullopt;

@@ -215,13 +215,33 @@ def step_named(doc, fragment):
     raise AssertionError("no step named *%s*" % fragment)
 
 
-class TestWorkflowTest(unittest.TestCase):
+class WorkflowTestCase(unittest.TestCase):
+    """One workflow's tests: self.doc is the workflow file WORKFLOW, checked by problems(doc)
+    against the tools/ariasuite COMMAND and the packages of the lists PACKAGE_LISTS."""
+    WORKFLOW = COMMAND = None
+    PACKAGE_LISTS = ()
+
     def setUp(self):
-        self.doc = load(TEST_WORKFLOW)
-        self.packages = package_list("ARIASUITE_BUILD_PACKAGES", "ARIASUITE_KERNEL_PACKAGES")
+        self.doc = load(self.WORKFLOW)
+        self.packages = package_list(*self.PACKAGE_LISTS)
 
     def problems(self, doc):
-        return check_workflow(doc, "test", self.packages)
+        return check_workflow(doc, self.COMMAND, self.packages)
+
+    def assert_each_plant_caught(self, plants):
+        """plants: (name, plant, want); each plant(doc) on a copy gives a problem containing want."""
+        for name, plant, want in plants:
+            with self.subTest(plant=name):
+                doc = copy.deepcopy(self.doc)
+                plant(doc)
+                problems = self.problems(doc)
+                self.assertTrue(any(want in p for p in problems), "%r not in %r" % (want, problems))
+
+
+class TestWorkflowTest(WorkflowTestCase):
+    WORKFLOW = TEST_WORKFLOW
+    COMMAND = "test"
+    PACKAGE_LISTS = ("ARIASUITE_BUILD_PACKAGES", "ARIASUITE_KERNEL_PACKAGES")
 
     def test_is_right(self):
         self.assertEqual(self.problems(self.doc), [])
@@ -259,22 +279,14 @@ class TestWorkflowTest(unittest.TestCase):
             ("no such command", lambda d: step_named(d, "tools/ariasuite test").update(
                 run="tools/ariasuite tests"), "tools/ariasuite tests: no such command"),
         ]
-        for name, plant, want in plants:
-            with self.subTest(plant=name):
-                doc = copy.deepcopy(self.doc)
-                plant(doc)
-                problems = self.problems(doc)
-                self.assertTrue(any(want in p for p in problems), "%r not in %r" % (want, problems))
+        self.assert_each_plant_caught(plants)
 
 
-class KernelWorkflowTest(unittest.TestCase):
-    def setUp(self):
-        self.doc = load(KERNEL_WORKFLOW)
-        self.packages = package_list("ARIASUITE_BUILD_PACKAGES", "ARIASUITE_KERNEL_PACKAGES",
-                                     "ARIASUITE_KERNEL_TREE_PACKAGES")
-
-    def problems(self, doc):
-        return check_workflow(doc, "kernel", self.packages)
+class KernelWorkflowTest(WorkflowTestCase):
+    WORKFLOW = KERNEL_WORKFLOW
+    COMMAND = "kernel"
+    PACKAGE_LISTS = ("ARIASUITE_BUILD_PACKAGES", "ARIASUITE_KERNEL_PACKAGES",
+                     "ARIASUITE_KERNEL_TREE_PACKAGES")
 
     def test_is_right(self):
         self.assertEqual(self.problems(self.doc), [])
@@ -319,12 +331,7 @@ class KernelWorkflowTest(unittest.TestCase):
                 run="apt-get install -y git linux-headers-amd64"),
              "installs linux-headers-amd64, which tools/ariasuite kernel does not"),
         ]
-        for name, plant, want in plants:
-            with self.subTest(plant=name):
-                doc = copy.deepcopy(self.doc)
-                plant(doc)
-                problems = self.problems(doc)
-                self.assertTrue(any(want in p for p in problems), "%r not in %r" % (want, problems))
+        self.assert_each_plant_caught(plants)
 
 
 if __name__ == "__main__":
