@@ -19,12 +19,12 @@ libFuzzer flags of fuzz/<target>_fuzzer.options (fuzz_options.py). A crash is mi
 fuzz/findings/<target>/ with its report and a one-line reproduce command. Exit status: 0 when no
 finding in our code, 1 on a finding in our code or a target that failed to run, 2 on bad usage
 (or a malformed .options file), 4 when every target asked for skipped (kernel_aria_asm without a
-kernel tree): nothing fuzzed. Verdicts follow conformance/verdict.h: our paths are one vote, and a
-disagreement is a third-party finding only when an independent library sides with ours. A
-third-party finding does not stop the fuzzer (it prints ARIA_THIRD_PARTY, writes a reproducer
-beside the crashes and goes on); each is listed at the end (review it, then add its reproducer and
-allowlist entry: fuzz/README.md) and does not fail the run. Every crash (ARIA_MISMATCH, a
-sanitizer report) is ours.
+kernel tree): nothing fuzzed; 130 on Ctrl-C (the running fuzzers end, no other starts). Verdicts
+follow conformance/verdict.h: our paths are one vote, and a disagreement is a third-party finding
+only when an independent library sides with ours. A third-party finding does not stop the fuzzer
+(it prints ARIA_THIRD_PARTY, writes a reproducer beside the crashes and goes on); each is listed
+at the end (review it, then add its reproducer and allowlist entry: fuzz/README.md) and does not
+fail the run. Every crash (ARIA_MISMATCH, a sanitizer report) is ours.
 """
 import argparse
 import concurrent.futures
