@@ -28,9 +28,8 @@ for t in "$@"; do
   args=(-max_total_time="$seconds" -print_final_stats=1 -seed=1 -artifact_prefix="$tmp/")
   [[ -f "$root/fuzz/${t}_fuzzer.dict" ]] && args+=(-dict="$root/fuzz/${t}_fuzzer.dict")
   if [[ -f "$root/fuzz/${t}_fuzzer.options" ]]; then
-    while read -r k v; do args+=("-$k=$v"); done < <(
-      sed -n '/^\[libfuzzer\]/,/^\[/{s/#.*//; s/^[[:space:]]*\([a-z_]*\)[[:space:]]*=[[:space:]]*\([^[:space:]]*\).*/\1 \2/p}' \
-        "$root/fuzz/${t}_fuzzer.options")
+    flags="$(python3 "$root/fuzz/tools/fuzz_options.py" "$root/fuzz/${t}_fuzzer.options")" || exit 2
+    while read -r flag; do [[ -n "$flag" ]] && args+=("$flag"); done <<<"$flags"
   fi
   rm -rf "$tmp/work"
   mkdir -p "$tmp/work"

@@ -88,7 +88,7 @@ fi
 rm -f "$bep" "$counts"
 
 # Stage 3: the unit tests and corpus replays under each sanitizer. A separate output base per config
-# (as tools/cmd/fuzz.sh does): the instrumented objects would otherwise replace the default build's
+# (as the fuzz command does): the instrumented objects would otherwise replace the default build's
 # and every switch would rebuild everything. ARIASUITE_SANITIZERS narrows the configs (tools/ci).
 if [[ $test_sanitizers -eq 1 ]]; then
   san_targets=()

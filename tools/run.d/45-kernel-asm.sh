@@ -9,12 +9,7 @@ stage_kernel_asm() {
     return 77
   fi
   mkdir -p "$run_out"
-  "$ARIASUITE_ROOT/tools/ariasuite" kernel-asm --junit "$run_out/kernel-asm.xml"
-  local rc=$?
-  case $rc in
-    0) return 0 ;;
-    4) echo "SKIP: this CPU runs none of the kernel's ARIA functions"; return 77 ;;
-    *) return 1 ;;
-  esac
+  stage_of_command "this CPU runs none of the kernel's ARIA functions" \
+    kernel-asm --junit "$run_out/kernel-asm.xml"
 }
 RUN_STAGES+=(kernel_asm)

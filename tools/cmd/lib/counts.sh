@@ -1,5 +1,6 @@
 # The exit status of a command that ends with a count line `N passed, N failed, N skipped`
-# (tools/cmd/test.sh, tools/cmd/fuzz.sh). Sourced after tools/lib.sh; defines functions only.
+# (tools/cmd/test.sh, and fuzz/tools/run_fuzzers.py through bash). Sourced after tools/lib.sh;
+# defines functions only.
 
 # counts_status WHAT PASSED FAILED SKIPPED [WHY]: returns 1 when something failed, 4 when nothing
 # passed (everything skipped, or nothing ran: a skip is never a pass), else 0. With 4 it prints one
