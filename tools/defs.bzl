@@ -15,6 +15,10 @@ cc_main(name = "make_seeds", deps = [...])
 py_unit_test(name = "audit_test", data = [...])
     an sh_test of the executable Python unittest file audit_test.py (the system python3, as
     Bazel 4's sh_test runs it), size "small" unless given; srcs overrides the file.
+program_test(name = "ktls_bench_test", program = ":ktls_bench")
+    a test of a built program: the sh_test of ktls_bench_test.sh (kind "cc_test": the cc_test of
+    NAME.cc, deps as given), run with the program's path as its one argument and the program in
+    its runfiles; size "small" unless given.
 cxx_sources(subdirs = ["adapters"])
     the filegroup :cxx_sources of the package's C++ files (.cc, .h, also those of subdirs), which
     //tools:format_check_test checks clang-format clean; every package of format_clean.bzl's
@@ -76,6 +80,20 @@ def py_unit_test(name, size = "small", **kwargs):
         name = name,
         size = size,
         srcs = kwargs.pop("srcs", [name + ".py"]),
+        **kwargs
+    )
+
+def program_test(name, program, kind = "sh_test", size = "small", **kwargs):
+    rule, ext = {
+        "cc_test": (native.cc_test, ".cc"),
+        "sh_test": (native.sh_test, ".sh"),
+    }[kind]
+    rule(
+        name = name,
+        size = size,
+        srcs = [name + ext],
+        args = ["$(location %s)" % program],
+        data = [program],
         **kwargs
     )
 

@@ -7,15 +7,14 @@ the fault within budget seconds with a `# FINDING:` line matching the grep regex
 exclusive (a module build and a TCG boot of the prepared kernel, which Bazel does not track).
 """
 
+load("//kernel-tests/vm:guest_boot_test.bzl", "guest_boot_test")
+
 def plant_test(name, budget, finding):
     builder = name[:-len("_test")] + ".py"
-    native.sh_test(
+    guest_boot_test(
         name = name,
-        size = "large",
-        timeout = "long",
         srcs = ["plant_test.sh"],
         args = [
-            "$(location //kernel-tests/vm:main.py)",
             "$(location %s)" % builder,
             "$(location //kernel-tests:ktls_fuzz)",
             str(budget),
@@ -25,13 +24,6 @@ def plant_test(name, budget, finding):
             builder,
             "plant_kernel.py",
             "//kernel-tests:ktls_fuzz",
-            "//kernel-tests/vm:main.py",
-            "//kernel-tests/vm:runner",
         ],
-        tags = [
-            "exclusive",
-            "external",
-            "manual",
-            "qemu",
-        ],
+        tags = ["manual"],
     )
