@@ -6,6 +6,8 @@
 #include <set>
 #include <sstream>
 
+#include "vectors/model/line_table.h"
+
 namespace ariasuite::vectors {
 
 extern const char kManifestText[];  // manifest_data.cc, generated from vectors/MANIFEST
@@ -24,80 +26,67 @@ constexpr PlaceName kPlaces[] = {
     {Place::kUpstream, "upstream", "vectors/upstream/"},
 };
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
 }  // namespace
 
 bool ParseManifest(std::string_view text, std::string_view name, std::vector<ManifestEntry>* out,
                    std::string* error) {
   out->clear();
   std::set<std::string> seen;
-  int line_no = 0;
-  while (!text.empty()) {
-    const size_t nl = text.find('\n');
-    std::string_view line = text.substr(0, nl);
-    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
-    ++line_no;
-    line = Trim(line);
-    if (line.empty() || line.front() == '#') continue;
-    auto fail = [&](const std::string& what) {
-      *error = std::string(name) + ":" + std::to_string(line_no) + ": " + what;
-      out->clear();
-      return false;
-    };
-    ManifestEntry entry;
-    entry.line = line_no;
-    std::string place;
-    std::istringstream fields{std::string(line)};
-    if (!(fields >> entry.path >> place)) {
-      return fail("expected `<path> <place> <what it holds>`");
-    }
-    std::getline(fields, entry.holds);
-    entry.holds = std::string(Trim(entry.holds));
-    if (entry.holds.empty()) return fail(entry.path + ": no description of what it holds");
-    const PlaceName* known = nullptr;
-    for (const PlaceName& p : kPlaces) {
-      if (place == p.name) known = &p;
-    }
-    if (known == nullptr) {
-      return fail(entry.path + ": unknown place '" + place +
-                  "' (committed, wycheproof or upstream)");
-    }
-    entry.place = known->place;
-    const std::string folder = known->folder;
-    if (entry.path.rfind(folder, 0) != 0 || entry.path.size() == folder.size() ||
-        (entry.path + "/").find("/../") != std::string::npos || entry.path.back() == '/') {
-      return fail(entry.path + ": not a file under " + folder + " (place " + place + ")");
-    }
-    if (entry.place == Place::kCommitted && (entry.path.rfind("vectors/wycheproof/", 0) == 0 ||
-                                             entry.path.rfind("vectors/upstream/", 0) == 0)) {
-      return fail(entry.path + ": a shared folder's path, not committed");
-    }
-    if (!seen.insert(entry.path).second) return fail(entry.path + ": listed twice");
-    out->push_back(std::move(entry));
-  }
-  return true;
+  const bool ok = model::ForEachTableLine(
+      text, name,
+      [&](int line_no, std::string_view line) -> std::string {
+        ManifestEntry entry;
+        entry.line = line_no;
+        std::string place;
+        std::istringstream fields{std::string(line)};
+        if (!(fields >> entry.path >> place)) {
+          return "expected `<path> <place> <what it holds>`";
+        }
+        std::getline(fields, entry.holds);
+        entry.holds = std::string(model::TrimBlanks(entry.holds));
+        if (entry.holds.empty()) return entry.path + ": no description of what it holds";
+        const PlaceName* known = nullptr;
+        for (const PlaceName& p : kPlaces) {
+          if (place == p.name) known = &p;
+        }
+        if (known == nullptr) {
+          return entry.path + ": unknown place '" + place + "' (committed, wycheproof or upstream)";
+        }
+        entry.place = known->place;
+        const std::string folder = known->folder;
+        if (entry.path.rfind(folder, 0) != 0 || entry.path.size() == folder.size() ||
+            (entry.path + "/").find("/../") != std::string::npos || entry.path.back() == '/') {
+          return entry.path + ": not a file under " + folder + " (place " + place + ")";
+        }
+        if (entry.place == Place::kCommitted && (entry.path.rfind("vectors/wycheproof/", 0) == 0 ||
+                                                 entry.path.rfind("vectors/upstream/", 0) == 0)) {
+          return entry.path + ": a shared folder's path, not committed";
+        }
+        if (!seen.insert(entry.path).second) return entry.path + ": listed twice";
+        out->push_back(std::move(entry));
+        return "";
+      },
+      error);
+  if (!ok) out->clear();
+  return ok;
 }
 
+namespace {
+
+// The compiled-in text parsed; a malformed line ends the program with its one-line error.
+std::vector<ManifestEntry> ParseBuiltinOrExit() {
+  std::vector<ManifestEntry> entries;
+  std::string error;
+  if (ParseManifest(kManifestText, "vectors/MANIFEST", &entries, &error)) return entries;
+  std::fprintf(stderr, "ariasuite vectors: %s\n", error.c_str());
+  std::exit(2);
+}
+
+}  // namespace
+
 const std::vector<ManifestEntry>& BuiltinManifest() {
-  static const std::vector<ManifestEntry>* entries = [] {
-    auto* v = new std::vector<ManifestEntry>;
-    std::string error;
-    if (!ParseManifest(kManifestText, "vectors/MANIFEST", v, &error)) {
-      std::fprintf(stderr, "ariasuite vectors: %s\n", error.c_str());
-      std::exit(2);
-    }
-    return v;
-  }();
-  return *entries;
+  static const std::vector<ManifestEntry> entries = ParseBuiltinOrExit();
+  return entries;
 }
 
 std::vector<std::string> ManifestPaths(Place place) {
