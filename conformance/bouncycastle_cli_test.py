@@ -16,9 +16,12 @@ import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "vectors"))
+import manifest  # noqa: E402
 import unittest_junit  # noqa: E402
 
 BCPROV = "/usr/share/java/bcprov.jar"
+# The committed files of the modes Bouncy Castle has (a subset of vectors/MANIFEST's).
 FILES = ["vectors/rfc5794_kat.json", "vectors/rfc8269_gcm.json",
          "vectors/samples/aria_evp_sample.txt"] + [
     "vectors/generated/aria_%s_edge_test.json" % m
@@ -50,6 +53,10 @@ class BouncyCastleCli(unittest.TestCase):
             self.skipTest("%s missing (install libbcprov-java)" % BCPROV)
         return "exec:%s -cp %s:%s BouncyCastleAdapter %s" % (
             java, BCPROV, path("oracles/bouncycastle_adapter.jar"), " ".join(extra))
+
+    def test_files_are_committed_files_of_the_manifest(self):
+        committed = manifest.paths(ROOT, "committed")
+        self.assertEqual([f for f in FILES if f not in committed], [])
 
     def test_default_oracle_set_passes_every_file(self):
         r = runner("--impl", "ours/scalar", "--strict-oracles")

@@ -1,5 +1,6 @@
-// Every committed vector file (vectors/*.json, the generated edge cases of vectors/generated/ and
-// the samples of the other formats in vectors/samples/) on every path of ours, under `bazel test`:
+// Every committed vector file (the committed entries of vectors/MANIFEST: vectors/*.json, the
+// generated edge cases of vectors/generated/ and the samples of the other formats in
+// vectors/samples/) on every path of ours, under `bazel test`:
 // the SIMD batch boundaries, counter wraps and long IVs of the generated files reach every path
 // (and so every SIMD mutant of the mutation harness), not only ours/scalar. A path this CPU
 // cannot run is listed as skipped with the missing features.
@@ -14,6 +15,7 @@
 #include "impl/dispatch.h"
 #include "oracles/backend.h"
 #include "vectors/loader.h"
+#include "vectors/manifest.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
@@ -23,35 +25,7 @@ using oracles::MakeOursBackend;
 
 namespace {
 
-const char* const kFiles[] = {
-    "vectors/rfc5794_kat.json",
-    "vectors/rfc8269_gcm.json",
-    "vectors/generated/aria_gcm_edge_test.json",
-    "vectors/generated/aria_ccm_edge_test.json",
-    "vectors/generated/aria_ctr_edge_test.json",
-    "vectors/generated/aria_cbc_pkcs5_edge_test.json",
-    "vectors/generated/aria_cfb128_edge_test.json",
-    "vectors/generated/aria_cfb8_edge_test.json",
-    "vectors/generated/aria_cfb1_edge_test.json",
-    "vectors/generated/aria_ofb_edge_test.json",
-    "vectors/generated/aria_kw_limits_test.json",
-    "vectors/generated/aria_kwp_limits_test.json",
-    "vectors/generated/aria_gcm_limits_test.json",
-    "vectors/generated/aria_ccm_limits_test.json",
-    "vectors/generated/aria_cmac_limits_test.json",
-    "vectors/generated/aria_cbc_pkcs5_limits_test.json",
-    "vectors/samples/aria_evp_sample.txt",
-    "vectors/samples/aria_gcm_cavp_sample.rsp",
-    "vectors/samples/aria_testmgr_sample.h",
-    "vectors/samples/aria_botan_sample.vec",
-    "vectors/samples/aria_cryptopp_sample.txt",
-    "vectors/samples/aria_cryptopp_sample.dat",
-    "vectors/samples/test_suite_aria_sample.data",
-    "vectors/samples/test_suite_cipher.aria_sample.data",
-    "vectors/samples/test_suite_block_cipher_sample.data",
-};
-
-class CommittedVectorsTest : public ::testing::TestWithParam<std::tuple<Impl, const char*>> {};
+class CommittedVectorsTest : public ::testing::TestWithParam<std::tuple<Impl, std::string>> {};
 
 TEST_P(CommittedVectorsTest, EveryCasePasses) {
   const auto [impl, file] = GetParam();
@@ -78,7 +52,7 @@ TEST_P(CommittedVectorsTest, EveryCasePasses) {
   EXPECT_EQ(VerdictOf(p), PairVerdict::kPassed);
 }
 
-std::string Name(const ::testing::TestParamInfo<std::tuple<Impl, const char*>>& info) {
+std::string Name(const ::testing::TestParamInfo<std::tuple<Impl, std::string>>& info) {
   std::string name = ImplName(std::get<0>(info.param));
   name += "_" + std::filesystem::path(std::get<1>(info.param)).filename().string();
   for (char& c : name) {
@@ -87,10 +61,11 @@ std::string Name(const ::testing::TestParamInfo<std::tuple<Impl, const char*>>& 
   return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(, CommittedVectorsTest,
-                         ::testing::Combine(::testing::ValuesIn(AllImpls()),
-                                            ::testing::ValuesIn(kFiles)),
-                         Name);
+INSTANTIATE_TEST_SUITE_P(
+    , CommittedVectorsTest,
+    ::testing::Combine(::testing::ValuesIn(AllImpls()),
+                       ::testing::ValuesIn(vectors::ManifestPaths(vectors::Place::kCommitted))),
+    Name);
 
 }  // namespace
 }  // namespace ariasuite::conformance

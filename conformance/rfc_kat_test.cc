@@ -12,6 +12,7 @@
 #include "impl/testing/openssl_oracle_for_testing.h"
 #include "impl/testing/test_util.h"
 #include "vectors/loader.h"
+#include "vectors/manifest.h"
 #include "vectors/model/hex.h"
 #include "vectors/testdata.h"
 #include "vectors/vector.h"
@@ -26,6 +27,7 @@ using vectors::TestCase;
 // from) and runs check on each of its `count` cases.
 void ForEveryRfcCase(const std::string& rel, const std::string& algorithm, size_t count,
                      const std::function<void(const TestCase&)>& check) {
+  ASSERT_NE(vectors::FindInManifest(rel), nullptr) << rel << ": not in vectors/MANIFEST";
   vectors::VectorFile file;
   std::string error;
   ASSERT_TRUE(vectors::LoadWycheproofFile(testdata::RunfilePath(rel), algorithm, &file, &error))

@@ -1,6 +1,7 @@
 // A test's load of one file of the shared Wycheproof folder (../shared/vectors/wycheproof/, found
 // through vectors/testdata.h): a file that is absent is a SKIP with the places looked in, a file
-// that does not load (or holds another algorithm) a failure.
+// that does not load (or holds another algorithm), or is not a Wycheproof entry of
+// vectors/MANIFEST, a failure.
 #ifndef ARIASUITE_CONFORMANCE_SHARED_WYCHEPROOF_H_
 #define ARIASUITE_CONFORMANCE_SHARED_WYCHEPROOF_H_
 
@@ -8,6 +9,7 @@
 
 #include "gtest/gtest.h"
 #include "vectors/loader.h"
+#include "vectors/manifest.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::testdata {
@@ -21,6 +23,10 @@ inline ::testing::AssertionResult LoadSharedWycheproof(const std::string& name,
                                                        vectors::VectorFile* file,
                                                        std::string* skip) {
   skip->clear();
+  if (vectors::FindInManifest("vectors/wycheproof/" + name) == nullptr) {
+    return ::testing::AssertionFailure()
+           << "vectors/wycheproof/" << name << ": not in vectors/MANIFEST";
+  }
   const std::string path = SharedWycheproofFile(name, skip);
   if (path.empty()) return ::testing::AssertionSuccess();
   std::string error;

@@ -4,10 +4,7 @@
 // kernel-tests/vm caches (6.1 and 6.12, each checked when cached): each loads with every ARIA case
 // (nothing left out but the entries that state no vector), and every case passes on every path of
 // ours and on OpenSSL. A missing file is SKIP naming where it was looked for.
-#include <pwd.h>
-#include <unistd.h>
-
-#include <cstdlib>
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -17,8 +14,10 @@
 #include "conformance/runner.h"
 #include "gtest/gtest.h"
 #include "impl/dispatch.h"
+#include "kernel-tests/asm/cache_layout.h"
 #include "oracles/backend.h"
 #include "vectors/loader.h"
+#include "vectors/manifest.h"
 #include "vectors/testdata.h"
 
 namespace ariasuite::conformance {
@@ -51,13 +50,7 @@ constexpr char kTestmgr[] = "/crypto/testmgr.h";
 // The crypto/testmgr.h of the cached Linux source of a series (kernel-tests/asm/tree.py unpacks
 // Debian's linux-source-<series>_<version> there), or "" with *why.
 std::string CachedTestmgr(const std::string& series, std::string* why) {
-  std::string cache;
-  if (const char* c = std::getenv("ARIASUITE_CACHE")) {
-    cache = c;
-  } else if (const passwd* pw = getpwuid(getuid())) {
-    cache = std::string(pw->pw_dir) + "/.cache/ariasuite";
-  }
-  const std::string dir = cache + "/kernel/source";
+  const std::string dir = kernel_cache::SourceDir();
   const std::string prefix = kLinuxSource + series + "_";
   std::error_code ec;
   std::string found;
@@ -147,6 +140,22 @@ INSTANTIATE_TEST_SUITE_P(, UpstreamVectorsTest,
                          ::testing::Combine(::testing::ValuesIn(AllImpls()),
                                             ::testing::ValuesIn(kFiles)),
                          Name);
+
+// kFiles counts the cases of each upstream file of vectors/MANIFEST, and of no other file of the
+// shared folder.
+TEST(UpstreamVectorsManifestTest, CountsEveryUpstreamFileOfTheManifest) {
+  std::vector<std::string> counted;
+  for (const Upstream& u : kFiles) {
+    if (std::string(u.name).rfind(kLinuxSource, 0) != 0) {
+      counted.push_back(std::string("vectors/upstream/") + u.name);
+    }
+  }
+  std::vector<std::string> listed = vectors::ManifestPaths(vectors::Place::kUpstream);
+  std::sort(counted.begin(), counted.end());
+  std::sort(listed.begin(), listed.end());
+  EXPECT_EQ(counted, listed);
+  EXPECT_FALSE(listed.empty());
+}
 
 // The files agree with an independent library too (so the loaders read them as their projects
 // mean).

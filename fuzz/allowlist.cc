@@ -7,21 +7,13 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "vectors/model/line_table.h"
+
 namespace ariasuite::fuzz {
 
 extern const char kAllowlistText[];  // allowlist_data.cc, generated from fuzz/allowlist.txt
 
 namespace {
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
 
 bool ParseCondition(std::string_view text, AllowCondition* out) {
   const size_t pos = text.find_first_of("=<>");
@@ -44,56 +36,50 @@ bool ParseCondition(std::string_view text, AllowCondition* out) {
 bool ParseAllowlist(std::string_view text, std::string_view name, std::vector<AllowEntry>* out,
                     std::string* error) {
   out->clear();
-  int line_no = 0;
-  while (!text.empty()) {
-    const size_t nl = text.find('\n');
-    std::string_view line = text.substr(0, nl);
-    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
-    ++line_no;
-    line = Trim(line);
-    if (line.empty() || line.front() == '#') continue;
-    auto fail = [&](const std::string& what) {
-      *error = std::string(name) + ":" + std::to_string(line_no) + ": " + what;
-      out->clear();
-      return false;
-    };
-    const size_t hash = line.find('#');
-    if (hash == std::string_view::npos || Trim(line.substr(hash + 1)).empty()) {
-      return fail("entry without a reason (`# why` at the end of the line)");
-    }
-    AllowEntry entry;
-    entry.line = line_no;
-    entry.reason = std::string(Trim(line.substr(hash + 1)));
-    std::istringstream fields{std::string(line.substr(0, hash))};
-    std::string conditions, extra;
-    if (!(fields >> entry.operation >> entry.backend >> conditions >> entry.reproducer) ||
-        (fields >> extra)) {
-      return fail("expected `<operation> <backend> <conditions> <reproducer> # <reason>`");
-    }
-    std::string lower = entry.backend;
-    for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    if (lower.rfind("ours", 0) == 0) {
-      return fail("entry for our own path '" + entry.backend +
-                  "': a mismatch in our code is never allowlisted");
-    }
-    if (conditions != "*") {
-      std::string_view rest = conditions;
-      // Every comma separates two conditions: a trailing one leaves an empty, refused condition.
-      for (bool more = true; more;) {
-        const size_t comma = rest.find(',');
-        AllowCondition c;
-        if (!ParseCondition(rest.substr(0, comma), &c)) {
-          return fail("bad condition '" + std::string(rest.substr(0, comma)) +
-                      "' (want name=N, name<N or name>N)");
+  const bool ok = model::ForEachTableLine(
+      text, name,
+      [&](int line_no, std::string_view line) -> std::string {
+        const size_t hash = line.find('#');
+        if (hash == std::string_view::npos || model::TrimBlanks(line.substr(hash + 1)).empty()) {
+          return "entry without a reason (`# why` at the end of the line)";
         }
-        entry.conditions.push_back(c);
-        more = comma != std::string_view::npos;
-        rest = more ? rest.substr(comma + 1) : std::string_view();
-      }
-    }
-    out->push_back(std::move(entry));
-  }
-  return true;
+        AllowEntry entry;
+        entry.line = line_no;
+        entry.reason = std::string(model::TrimBlanks(line.substr(hash + 1)));
+        std::istringstream fields{std::string(line.substr(0, hash))};
+        std::string conditions, extra;
+        if (!(fields >> entry.operation >> entry.backend >> conditions >> entry.reproducer) ||
+            (fields >> extra)) {
+          return "expected `<operation> <backend> <conditions> <reproducer> # <reason>`";
+        }
+        std::string lower = entry.backend;
+        for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (lower.rfind("ours", 0) == 0) {
+          return "entry for our own path '" + entry.backend +
+                 "': a mismatch in our code is never allowlisted";
+        }
+        if (conditions != "*") {
+          std::string_view rest = conditions;
+          // Every comma separates two conditions: a trailing one leaves an empty, refused
+          // condition.
+          for (bool more = true; more;) {
+            const size_t comma = rest.find(',');
+            AllowCondition c;
+            if (!ParseCondition(rest.substr(0, comma), &c)) {
+              return "bad condition '" + std::string(rest.substr(0, comma)) +
+                     "' (want name=N, name<N or name>N)";
+            }
+            entry.conditions.push_back(c);
+            more = comma != std::string_view::npos;
+            rest = more ? rest.substr(comma + 1) : std::string_view();
+          }
+        }
+        out->push_back(std::move(entry));
+        return "";
+      },
+      error);
+  if (!ok) out->clear();
+  return ok;
 }
 
 bool Allowed(const std::vector<AllowEntry>& entries, std::string_view operation,

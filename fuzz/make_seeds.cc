@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -22,6 +23,7 @@
 #include "oracles/protocol.h"
 #include "tools/cli/app.h"
 #include "vectors/loader.h"
+#include "vectors/manifest.h"
 #include "vectors/model/hex.h"
 #include "vectors/wycheproof_writer.h"
 
@@ -95,7 +97,15 @@ GcmCase GcmFrom(const TestCase& t, bool use_ct) {
   return c;
 }
 
-bool Load(const std::string& path, vectors::VectorFile* file) {
+// Loads the Wycheproof file `name` of dir; a name that is not a Wycheproof entry of
+// vectors/MANIFEST is a fatal error (the seeds come from the listed files only).
+bool Load(const std::string& dir, const std::string& name, vectors::VectorFile* file) {
+  if (vectors::FindInManifest("vectors/wycheproof/" + name) == nullptr) {
+    std::fprintf(stderr, "make_seeds: vectors/wycheproof/%s: not in vectors/MANIFEST\n",
+                 name.c_str());
+    std::exit(2);
+  }
+  const std::string path = dir + "/" + name;
   std::string error;
   vectors::LoadOptions options;
   if (!vectors::LoadVectorFile(path, options, file, &error)) {
@@ -107,7 +117,7 @@ bool Load(const std::string& path, vectors::VectorFile* file) {
 
 void GcmSeeds(const std::string& dir) {
   vectors::VectorFile aria, aes;
-  if (Load(dir + "/aria_gcm_test.json", &aria)) {
+  if (Load(dir, "aria_gcm_test.json", &aria)) {
     for (const TestCase* t : Spread(aria, 24)) {
       if (t->iv.size() > 300 || t->key.size() < 16) continue;
       const std::string id = "wycheproof-aria-gcm-tc" + std::to_string(t->id);
@@ -133,7 +143,7 @@ void GcmSeeds(const std::string& dir) {
       }
     }
   }
-  if (Load(dir + "/aes_gcm_test.json", &aes)) {
+  if (Load(dir, "aes_gcm_test.json", &aes)) {
     for (const TestCase* t : Spread(aes, 16)) {
       if (t->iv.size() > 300 || t->key.size() < 16) continue;
       GcmCase c = GcmFrom(*t, false);
@@ -250,7 +260,7 @@ void ModeSeeds(const std::string& dir) {
                           Source{"aria_wrap_test.json", ModeKind::kKw},
                           Source{"aria_kwp_test.json", ModeKind::kKwp}}) {
     vectors::VectorFile file;
-    if (!Load(dir + "/" + s.file, &file)) continue;
+    if (!Load(dir, s.file, &file)) continue;
     for (const TestCase* t : Spread(file, 8)) {
       if (t->key.size() != 16 && t->key.size() != 24 && t->key.size() != 32) continue;
       for (bool decrypt : {false, true}) {
@@ -357,7 +367,7 @@ void ModeSeeds(const std::string& dir) {
 
 void BlockSeeds(const std::string& dir) {
   vectors::VectorFile file;
-  if (Load(dir + "/aria_cbc_pkcs5_test.json", &file)) {
+  if (Load(dir, "aria_cbc_pkcs5_test.json", &file)) {
     for (const TestCase* t : Spread(file, 6)) {
       BlockCase c;
       c.key_mode = static_cast<uint8_t>(KeyIndex(t->key.size()));
@@ -423,7 +433,7 @@ void WriteLoaderSeed(const std::string& name, uint8_t which, uint8_t format,
 // protocol lines and hex strings.
 void LoaderSeeds(const std::string& dir) {
   vectors::VectorFile file;
-  if (!Load(dir + "/aria_gcm_test.json", &file)) return;
+  if (!Load(dir, "aria_gcm_test.json", &file)) return;
   const TestCase* pick = nullptr;
   for (const TestCase& t : file.cases) {
     if (t.expect == vectors::Expect::kValid && t.iv.size() == 12 && t.key.size() == 16 &&

@@ -66,3 +66,12 @@ abazel_own_base() {
 ariasuite_shared_dir() {
   echo "${ARIASUITE_SHARED_DIR:-$(cd "$ARIASUITE_ROOT/.." && pwd)/shared}"
 }
+
+# ariasuite_kernel_cache [SUBDIR]: the kernel cache (the shell's one copy of
+# kernel-tests/vm/cache_layout.py's layout): <cache>/kernel, or <cache>/kernel/SUBDIR (debs,
+# source, bisect-demo, ...), where <cache> is $ARIASUITE_CACHE when set, else ~/.cache/ariasuite.
+# Printed even when absent, so callers name the place in their message.
+ariasuite_kernel_cache() {
+  local home="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
+  echo "${ARIASUITE_CACHE:-$home/.cache/ariasuite}/kernel${1:+/$1}"
+}

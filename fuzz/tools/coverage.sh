@@ -56,10 +56,10 @@ done
 source "$root/tools/lib.sh"
 shared="$(ariasuite_shared_dir)"
 files=()
-for f in "$root"/vectors/*.json "$root"/vectors/generated/* "$root"/vectors/samples/* \
-         "$shared"/vectors/wycheproof/aria_*_test.json "$shared"/vectors/wycheproof/aes_gcm_test.json; do
+listed="$(python3 "$root/vectors/manifest.py" list --shared "$shared" committed wycheproof)" || exit 1
+while IFS= read -r f; do
   [[ -f "$f" ]] && files+=("$f")
-done
+done <<< "$listed"
 echo "coverage: the conformance runner over ${#files[@]} vector files"
 LLVM_PROFILE_FILE="$out/profiles/runner-%p.profraw" "$bin/conformance/runner" --impl ours \
   --oracle all --findings "$out/findings" "${files[@]}" >"$out/profiles/runner.log" 2>&1

@@ -46,7 +46,7 @@ class BuildError(Exception):
 
 
 def cache_dir(cache=None):
-    return os.path.join(os.path.dirname(treemod.debian.cache_root(cache)), "kernel-asm")
+    return treemod.cache_layout.asm_dir(cache)
 
 
 def _tool_version(cmd):

@@ -3,7 +3,6 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
-#include <pwd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,6 +14,8 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+
+#include "kernel-tests/asm/cache_layout.h"
 
 namespace ariasuite::kernel_asm {
 namespace {
@@ -249,13 +250,7 @@ std::string FindAsmDir(std::string* why) {
     dir = dir.substr(0, dir.rfind('/')) + "/kernel_aria_asm";
     if (IsFile(dir + "/manifest.txt")) return dir;
   }
-  std::string cache;
-  if (const char* c = std::getenv("ARIASUITE_CACHE"); c != nullptr && *c) {
-    cache = c;
-  } else if (const passwd* pw = getpwuid(getuid()); pw != nullptr && pw->pw_dir != nullptr) {
-    cache = std::string(pw->pw_dir) + "/.cache/ariasuite";
-  }
-  const std::string pointer = cache + "/kernel-asm/current";
+  const std::string pointer = kernel_cache::AsmDir() + "/current";
   std::ifstream in(pointer);
   std::string dir;
   if (in.good() && std::getline(in, dir) && IsFile(dir + "/manifest.txt")) return dir;

@@ -54,14 +54,12 @@ def run(tree_dir, build_dir, *extra):
 def linux61_tree():
     """Linux 6.1 from a linux-source-6.1 package in the cache (`apt-get download linux-source-6.1`
     into <cache>/kernel/debs), extracted like the default tree; SkipTest without one."""
-    debs = glob.glob(os.path.join(treemod.debian.cache_root(None), "debs",
-                                  "linux-source-6.1_*_all.deb"))
+    debs = glob.glob(os.path.join(treemod.cache_layout.debs_dir(), "linux-source-6.1_*_all.deb"))
     if not debs:
         raise unittest.SkipTest("no linux-source-6.1 package in %s"
-                                % os.path.join(treemod.debian.cache_root(None), "debs"))
+                                % treemod.cache_layout.debs_dir())
     deb = sorted(debs)[-1]
-    dest = os.path.join(treemod.debian.cache_root(None), "source",
-                        os.path.basename(deb)[:-len("_all.deb")])
+    dest = treemod.cache_layout.source_dir(None, os.path.basename(deb)[:-len("_all.deb")])
     if not treemod._extracted(dest):
         treemod._extract(deb, dest)
     return treemod.Tree(dest, "cached " + os.path.basename(deb)).check()

@@ -18,7 +18,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "vm"))
 
 import aria_drivers  # noqa: E402  (kernel-tests/vm/aria_drivers.py: the drivers' table)
-import debian  # noqa: E402  (kernel-tests/vm/debian.py: the cache location)
+import cache_layout  # noqa: E402  (kernel-tests/vm/cache_layout.py: the cache's layout)
+import debian  # noqa: E402  (kernel-tests/vm/debian.py: the prepared kernel)
 
 # The drivers and when they appeared: one table, kernel-tests/vm/aria_drivers.py.
 DRIVERS = aria_drivers.DRIVERS
@@ -101,8 +102,7 @@ class Tree:
 
 def _source_deb(cache):
     """The linux-source .deb the prepared kernel came from, else the newest one cached."""
-    root = debian.cache_root(cache)
-    debs_dir = os.path.join(root, "debs")
+    debs_dir = cache_layout.debs_dir(cache)
     wanted = None
     manifest = debian.load_prepared(cache)
     if manifest:
@@ -180,9 +180,9 @@ def find_tree(explicit=None, cache=None, log=None):
     if not deb:
         raise TreeError("no kernel tree: no linux-source package in %s (run kernel-tests/vm/prepare.sh "
                         "once, with network, or pass --kernel-tree DIR)"
-                        % os.path.join(debian.cache_root(cache), "debs"))
+                        % cache_layout.debs_dir(cache))
     name = os.path.basename(deb)[:-len("_all.deb")]
-    dest = os.path.join(debian.cache_root(cache), "source", name)
+    dest = cache_layout.source_dir(cache, name)
     if not _extracted(dest):
         if log:
             log("extracting the ARIA sources, testmgr.h and the x86 feature tables from %s"
@@ -196,10 +196,9 @@ def extract_cached(cache=None, log=None):
     yet (the prepared kernel's series and the others debian.OTHER_SOURCE_SERIES downloads), so that
     tests reading a series' files find them before any kernel-asm run. Returns the trees' roots."""
     roots = []
-    for deb in sorted(glob.glob(os.path.join(debian.cache_root(cache), "debs",
+    for deb in sorted(glob.glob(os.path.join(cache_layout.debs_dir(cache),
                                              "linux-source-*_all.deb"))):
-        dest = os.path.join(debian.cache_root(cache), "source",
-                            os.path.basename(deb)[:-len("_all.deb")])
+        dest = cache_layout.source_dir(cache, os.path.basename(deb)[:-len("_all.deb")])
         if not _extracted(dest):
             if log:
                 log("extracting the ARIA sources and testmgr.h from %s" % os.path.basename(deb))

@@ -6,7 +6,9 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.realpath(__file__)))), "kernel-tests", "vm"))
 
-import debian  # noqa: E402,F401  (re-exported: the builders call debian.* through this module)
+# Re-exported: the builders call debian.* and cache_layout.* through this module.
+import cache_layout  # noqa: E402,F401
+import debian  # noqa: E402,F401
 
 
 class Prepared:

@@ -16,7 +16,7 @@ import shutil
 import subprocess
 import sys
 
-from plant_kernel import debian, parse_args, prepared_or_skip
+from plant_kernel import cache_layout, parse_args, prepared_or_skip
 
 OLD = """		if (!is_peek) {
 			rxm->offset = rxm->offset + chunk;
@@ -39,7 +39,7 @@ def main():
     out, cache = parse_args("tls_partial_read.py")
     prepared = prepared_or_skip(cache)
     kern, headers = prepared.kern, prepared.headers
-    debs = sorted(glob.glob(os.path.join(debian.cache_root(cache), "debs", "linux-source-*.deb")))
+    debs = sorted(glob.glob(os.path.join(cache_layout.debs_dir(cache), "linux-source-*.deb")))
     series = ".".join(kern["release"].split(".")[:2])
     debs = [d for d in debs if os.path.basename(d).startswith("linux-source-%s_" % series)]
     if not debs:

@@ -14,7 +14,9 @@
 # Exit 0 when every expectation held; no linux-source deb to build the tree from: one skipped case.
 set -u
 runner="$1" demo="$2" series="$3" expect="$4" program="$5"
-cache="${ARIASUITE_CACHE:-$HOME/.cache/ariasuite}/kernel"
+# shellcheck source=tools/lib.sh
+source "$(dirname "$demo")/../../tools/lib.sh"
+cache="$(ariasuite_kernel_cache)"
 tree="${ARIASUITE_DEMO_TREE:-$cache/bisect-demo/linux-6.12}"
 work="${TEST_TMPDIR:-$(mktemp -d)}/regressed"
 mkdir -p "$work"

@@ -20,7 +20,9 @@
 #   all      the three (default)
 set -euo pipefail
 ARIASUITE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cache="${ARIASUITE_CACHE:-$HOME/.cache/ariasuite}/kernel"
+# shellcheck source=tools/lib.sh
+source "$ARIASUITE_ROOT/tools/lib.sh"
+cache="$(ariasuite_kernel_cache)"
 step="all"
 dir=""
 deb=""

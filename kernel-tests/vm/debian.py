@@ -8,7 +8,7 @@ kernel-tests/vm/aria.Kbuild against the headers. Debian leaves CONFIG_CRYPTO_ARI
 generated asm-offsets.h lacks the aria_ctx offsets the assembly needs: aria_asm_offsets.c makes
 them with Kbuild's offsets machinery. Every step is cached; manifest.json says what was built.
 
-Layout under <cache>/kernel/:
+Layout under <cache>/kernel/ (kernel-tests/vm/cache_layout.py: where it is, debs/ and source/):
   debs/                       the downloaded packages
   <abi>/root/                 image, headers, kbuild unpacked
   <abi>/aria/                 the ARIA sources and the module build
@@ -26,6 +26,8 @@ import sys
 import tarfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import cache_layout  # noqa: E402
 
 
 class PrepareError(Exception):
@@ -34,18 +36,6 @@ class PrepareError(Exception):
 
 def log(msg):
     print("ariasuite kernel: " + msg, file=sys.stderr, flush=True)
-
-
-def cache_root(explicit=None):
-    """$ARIASUITE_CACHE/kernel, else <home of this uid>/.cache/ariasuite/kernel (the home from the
-    password database, so it is the same inside a Bazel test whose HOME differs)."""
-    if explicit:
-        return os.path.join(os.path.abspath(explicit), "kernel")
-    if os.environ.get("ARIASUITE_CACHE"):
-        return os.path.join(os.path.abspath(os.environ["ARIASUITE_CACHE"]), "kernel")
-    import pwd
-    home = pwd.getpwuid(os.getuid()).pw_dir
-    return os.path.join(home, ".cache", "ariasuite", "kernel")
 
 
 def _run(cmd, what, cwd=None, env=None, quiet=True):
@@ -284,7 +274,7 @@ def fetch_other_sources(cache=None):
     """apt-get download of linux-source-<series> for OTHER_SOURCE_SERIES; a series apt does not
     have is a note, not an error. Returns the notes."""
     notes = []
-    debs_dir = os.path.join(cache_root(cache), "debs")
+    debs_dir = cache_layout.debs_dir(cache)
     for series in OTHER_SOURCE_SERIES:
         pkg = "linux-source-" + series
         fields = _apt_show(pkg)
@@ -300,7 +290,7 @@ def fetch_other_sources(cache=None):
 
 def prepare(cache=None, package=None):
     """Fetches, unpacks and builds; returns the manifest dict (also written to disk)."""
-    root_dir = cache_root(cache)
+    root_dir = cache_layout.kernel_dir(cache)
     os.makedirs(root_dir, exist_ok=True)
     for tool in ("apt-get", "apt-cache", "dpkg-deb", "make"):
         if not shutil.which(tool):
@@ -323,7 +313,7 @@ def prepare(cache=None, package=None):
         f = _apt_show(d)
         pkgs.append((d, f["Version"] if f else version))
     pkgs.append((src_pkg, src_version))
-    debs = _download(pkgs, os.path.join(root_dir, "debs"))
+    debs = _download(pkgs, cache_layout.debs_dir(cache))
     abi_dir = os.path.join(root_dir, abi)
     unpacked = os.path.join(abi_dir, "root")
     os.makedirs(unpacked, exist_ok=True)
@@ -362,7 +352,7 @@ def prepare(cache=None, package=None):
 
 def load_prepared(cache=None):
     """The manifest `prepare` wrote last, or None."""
-    path = os.path.join(cache_root(cache), "default.json")
+    path = os.path.join(cache_layout.kernel_dir(cache), "default.json")
     try:
         with open(path) as f:
             mpath = json.load(f)["manifest"]

@@ -41,6 +41,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import aria_drivers  # noqa: E402
 import bench  # noqa: E402
+import cache_layout  # noqa: E402
 import debian  # noqa: E402
 import fuzz  # noqa: E402
 import initramfs  # noqa: E402
@@ -296,8 +297,8 @@ def _tree_kernel(args, tree, out=None, base_dir=None):
         if out is None and not os.path.exists(os.path.join(tree, ".config")):
             # Beside the plain build of the same tree, not over it.
             out = kernel_tree.build_dir_for(os.path.abspath(tree),
-                                            debian.cache_root(args.cache)) + "-debug"
-    cache = debian.cache_root(args.cache)
+                                            cache_layout.kernel_dir(args.cache)) + "-debug"
+    cache = cache_layout.kernel_dir(args.cache)
     try:
         kern = kernel_tree.build(tree, fragments, cache, jobs=args.jobs, out=out,
                                  base_dir=base_dir)
@@ -357,7 +358,7 @@ def _resolve_kernel(args):
     if kern is None and args.no_prepare:
         return _skip_everything(
             args, "no prepared kernel in %s: run kernel-tests/vm/prepare.sh (or tools/ariasuite "
-            "kernel) first" % debian.cache_root(args.cache))
+            "kernel) first" % cache_layout.kernel_dir(args.cache))
     if kern is None or args.package:
         try:
             kern = debian.prepare(args.cache, args.package)
@@ -639,7 +640,7 @@ def run_series(args, qemu_bin, tests, start):
     last patch, or with --each before the first and after every one, stopping at the first
     patch that breaks the suite)."""
     tree = os.path.abspath(args.kernel_tree)
-    cache = debian.cache_root(args.cache)
+    cache = cache_layout.kernel_dir(args.cache)
     try:
         kernel_tree.kernel_version(tree)
         series = patches.list_series(args.patches)

@@ -1,10 +1,10 @@
 # summary: the suite's main job: build, run every stage (conformance first, then tools/run.d/*), print a stage summary
 # Usage: tools/ariasuite run [--only STAGE[,STAGE...]] [--skip STAGE[,STAGE...]] [--list]
 # Stages run in order; each prints its own report and ends PASS, FAIL or SKIP (with the reason).
-# The built-in stage is `conformance`: the conformance runner over every committed vector file
-# (vectors/*.json, vectors/generated/*, vectors/samples/*), the six Wycheproof ARIA files plus
-# aes_gcm_test.json from ../shared/vectors/wycheproof, and other projects' own files as shipped
-# (../shared/vectors/upstream/*/*, the cached Linux crypto/testmgr.h; a SKIP line when absent),
+# The built-in stage is `conformance`: the conformance runner over every file of vectors/MANIFEST
+# (the committed vector files, the six Wycheproof ARIA files plus aes_gcm_test.json from
+# ../shared/vectors/wycheproof, and other projects' own files as shipped from
+# ../shared/vectors/upstream) and the cached Linux crypto/testmgr.h (a SKIP line when absent),
 # with every implementation path and every oracle; its verdict table shows the oracles beside ours. More stages come from tools/run.d/*.sh:
 # each file defines `stage_<name>` (exit 0 pass, 1 fail, 77 skip; print the reason) and appends
 # <name> to RUN_STAGES. Exit status: 0 when every stage passed, 1 when one failed (a stage whose
@@ -17,33 +17,42 @@ RUN_STAGES=(conformance)
 run_out="$ARIASUITE_ROOT/.cache/run"
 
 stage_conformance() {
-  local runner shared files=() theirs=() f rc missing=0
+  local runner shared files=() theirs=() f rc missing=0 listed
+  local manifest="$ARIASUITE_ROOT/vectors/manifest.py"
   # Inputs first: a missing vector file fails the stage before anything is built or run.
-  shared="$(ariasuite_shared_dir)/vectors/wycheproof"
-  local wp=(aria_gcm_test.json aria_ccm_test.json aria_cbc_pkcs5_test.json aria_cmac_test.json
-            aria_wrap_test.json aria_kwp_test.json aes_gcm_test.json)
-  for f in "${wp[@]}"; do
-    if [[ ! -f "$shared/$f" ]]; then
-      echo "FAIL $shared/$f: input missing (set ARIASUITE_SHARED_DIR to the folder holding vectors/wycheproof)"
+  shared="$(ariasuite_shared_dir)"
+  listed="$(python3 "$manifest" list --shared "$shared" wycheproof committed)" || return 1
+  while IFS= read -r f; do
+    if [[ ! -f "$f" ]]; then
+      if [[ "$f" == "$shared"/* ]]; then
+        echo "FAIL $f: input missing (set ARIASUITE_SHARED_DIR to the folder holding vectors/wycheproof)"
+      else
+        echo "FAIL $f: input missing (listed in vectors/MANIFEST)"
+      fi
       missing=1
     fi
-    files+=("$shared/$f")
-  done
+    files+=("$f")
+  done <<< "$listed"
   # Other projects' own ARIA files as they ship them (vectors/README.md): OpenSSL, Botan, Crypto++
   # and Mbed TLS from ../shared/vectors/upstream, the whole crypto/testmgr.h of the Linux source
   # kernel-tests/vm caches. Not ours to require: when absent, a SKIP line names where they were
   # looked for and the rest of the stage runs.
   local up tm=""
-  up="$(ariasuite_shared_dir)/vectors/upstream"
+  up="$shared/vectors/upstream"
   if [[ -d "$up" ]]; then
-    for f in "$up"/*/*; do
-      [[ -f "$f" ]] && theirs+=("$f")
-    done
+    listed="$(python3 "$manifest" list --shared "$shared" upstream)" || return 1
+    while IFS= read -r f; do
+      if [[ -f "$f" ]]; then
+        theirs+=("$f")
+      else
+        echo "SKIP $f: absent (listed in vectors/MANIFEST)"
+      fi
+    done <<< "$listed"
   else
     echo "SKIP $up: no upstream vector files (OpenSSL, Botan, Crypto++, Mbed TLS; see vectors/README.md)"
   fi
-  local home="${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}"
-  local src="${ARIASUITE_CACHE:-$home/.cache/ariasuite}/kernel/source"
+  local src
+  src="$(ariasuite_kernel_cache source)"
   # Every cached tree's (Linux 6.1's and 6.12's testmgr.h hold different ARIA templates).
   for f in "$src"/*/crypto/testmgr.h; do
     [[ -f "$f" ]] && tm="$f" && theirs+=("$f")
@@ -52,10 +61,6 @@ stage_conformance() {
     echo "SKIP $src/*/crypto/testmgr.h: no cached Linux source (tools/ariasuite kernel-asm caches it)"
   fi
   [[ $missing -eq 0 ]] || return 1
-  for f in "$ARIASUITE_ROOT"/vectors/*.json "$ARIASUITE_ROOT"/vectors/generated/* \
-           "$ARIASUITE_ROOT"/vectors/samples/*; do
-    [[ -f "$f" ]] && files+=("$f")
-  done
   files+=("${theirs[@]}")
   # shellcheck source=tools/cmd/lib/conformance_lib.sh
   source "$ARIASUITE_ROOT/tools/cmd/lib/conformance_lib.sh"
