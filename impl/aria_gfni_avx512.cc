@@ -14,9 +14,8 @@ namespace ariasuite {
 namespace internal {
 namespace {
 
-// Up to 8 blocks: one, two or four ymm, one block per lane (on Zen 4 a ymm round has less latency
-// than a zmm one, and short messages are latency-bound).
-using Path = SimdPath<GfniSbox, Vec512, Vec256, Vec128, SmallEngine<Vec256, 4, GfniSbox>>;
+// Up to 8 blocks: one or two zmm, one block per lane.
+using Path = SimdPath<GfniSbox, Vec512, Vec256, Vec128, SmallEngine<Vec512, 2, GfniSbox>>;
 
 }  // namespace
 

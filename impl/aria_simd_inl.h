@@ -16,8 +16,9 @@
 //   Bcast128; Add32; Add64; Shuffle8; LaneIndex32/64.
 // An S-box policy Sbox<T> (sbox_gfni-inl.h, sbox_aesni-inl.h) supplies the S-boxes: Sb1..Sb4 on
 // every byte of a register (SB1 = S1, SB2 = S2, SB3 = S1^-1, SB4 = S2^-1), FinishRounds(x, rounds)
-// (undo any lane permutation the S-box instructions left) and Sl(x, odd) (SL1/SL2 on whole blocks,
-// for the small engine). A path file only picks its widths and its policy.
+// (undo any lane permutation the S-box instructions left) and Sl(x, odd) (the S-layer on whole
+// blocks for the small engine, possibly in a byte order of the policy's: SmallLayout). A path file
+// only picks its widths and its policy.
 #ifndef ARIASUITE_IMPL_ARIA_SIMD_INL_H_
 #define ARIASUITE_IMPL_ARIA_SIMD_INL_H_
 
@@ -456,53 +457,151 @@ alignas(16) inline constexpr uint8_t kDiffPerm[7][16] = {
     {9, 8, 6, 14, 5, 4, 12, 3, 10, 11, 2, 7, 1, 13, 0, 15},
 };
 
+// The small engine's byte order and S-layer constants. By default a register lane holds the block
+// in its own byte order and Sbox<T>::Sl(x, odd) is the whole SL1 (odd) or SL2. A policy may instead
+// supply kSmallOrder (lane byte p holds block byte kSmallOrder[p]) and kSlIn/kSlOut[odd] (in block
+// byte order): then Sl is the S-layer in that order without its affine constants, the true layer
+// being SL(x) = Sl(x ^ kSlIn) ^ kSlOut. Both constants are folded into the round keys (A is linear,
+// so D(c) of an output constant joins the next key), which the engine permutes as it loads them.
+template <class S>
+struct SmallLayout {
+  static constexpr bool kPermuted = requires { S::kSmallOrder; };
+  static constexpr uint8_t Order(int p) {
+    if constexpr (kPermuted) {
+      return S::kSmallOrder[p];
+    } else {
+      return static_cast<uint8_t>(p);
+    }
+  }
+  static constexpr uint8_t SlIn(bool odd, int j) {
+    if constexpr (kPermuted) {
+      return S::kSlIn[odd ? 1 : 0][j];
+    } else {
+      return 0;
+    }
+  }
+  static constexpr uint8_t SlOut(bool odd, int j) {
+    if constexpr (kPermuted) {
+      return S::kSlOut[odd ? 1 : 0][j];
+    } else {
+      return 0;
+    }
+  }
+  // The round key adjustments and permutations in the lane byte order.
+  struct Tables {
+    alignas(16) uint8_t perm[7][16];  // A's seven permutations.
+    alignas(16) uint8_t order[16];    // block -> lane order (PSHUFB index).
+    alignas(16) uint8_t unorder[16];  // lane -> block order.
+    alignas(16) uint8_t first[16];    // XORed into the first key: kSlIn of SL1.
+    // After a round of SL1 (index 1) or SL2 (0): D(kSlOut) ^ kSlIn of the next round's layer.
+    alignas(16) uint8_t mid[2][16];
+    alignas(16) uint8_t last[16];  // XORed into the last key: kSlOut of SL2.
+    constexpr Tables() : perm(), order(), unorder(), first(), mid(), last() {
+      uint8_t inv[16] = {};
+      for (int p = 0; p < 16; ++p) inv[Order(p)] = static_cast<uint8_t>(p);
+      for (int p = 0; p < 16; ++p) {
+        order[p] = Order(p);
+        unorder[p] = inv[p];
+        for (int k = 0; k < 7; ++k) perm[k][p] = inv[kDiffPerm[k][Order(p)]];
+      }
+      for (int odd = 0; odd < 2; ++odd) {
+        for (int p = 0; p < 16; ++p) {
+          const int j = Order(p);
+          uint8_t d = 0;  // D(kSlOut) at block byte j
+          for (int k = 0; k < 7; ++k) d ^= SlOut(odd != 0, kDiffPerm[k][j]);
+          mid[odd][p] = static_cast<uint8_t>(d ^ SlIn(odd == 0, j));
+        }
+      }
+      for (int p = 0; p < 16; ++p) {
+        first[p] = SlIn(true, Order(p));
+        last[p] = SlOut(false, Order(p));
+      }
+    }
+  };
+  alignas(64) static constexpr Tables kTables{};
+};
+
 // T: vector traits with Shuffle8, Xor3, Bcast128, Add32, LaneIndex32 and LoadN/StoreN(p, n) that
 // touch only the first n <= kLanes blocks of a register (masked moves: nothing past the buffer is
-// read or written, and the other lanes load as zero). Sbox<T>::Sl(x, odd) is SL1 (odd) or SL2 on
-// whole blocks. Up to R registers are processed side by side; a call uses as many as its blocks
-// need, so one block costs one register's latency.
+// read or written, and the other lanes load as zero). Sbox<T>::Sl(x, odd) is the S-layer on whole
+// blocks (SmallLayout). Up to R registers are processed side by side; a call uses as many as its
+// blocks need, so one block costs one register's latency. A round is Sl then A with the next
+// round key in A's last XOR, so the key costs the chain nothing.
 template <class T, int R, template <class> class Sbox>
 struct SmallEngine {
   using V = typename T::V;
   using S = Sbox<T>;
+  using Layout = SmallLayout<S>;
   static constexpr size_t kBlocks = static_cast<size_t>(R) * T::kLanes;
 
-  static ARIASUITE_SIMD_INLINE V Diffuse1(V x) {
+  // A(x) ^ k.
+  static ARIASUITE_SIMD_INLINE V DiffuseKey(V x, V k) {
     V p[7];
 #pragma GCC unroll 7
-    for (int k = 0; k < 7; ++k) p[k] = T::Shuffle8(x, T::Bcast128(kDiffPerm[k]));
-    return T::Xor3(T::Xor3(p[0], p[1], p[2]), T::Xor3(p[3], p[4], p[5]), p[6]);
+    for (int k = 0; k < 7; ++k) p[k] = T::Shuffle8(x, T::Bcast128(Layout::kTables.perm[k]));
+    return T::Xor3(T::Xor3(p[0], p[1], p[2]), T::Xor3(p[3], p[4], p[5]), T::Xor(p[6], k));
   }
 
-  // Round r+1 (RFC 5794 §2.4): AddRoundKey, SL1 (odd) or SL2, A.
+  // Round key r in the lane order, with adj (16 bytes, lane order) XORed in.
+  static ARIASUITE_SIMD_INLINE V Key(const AriaKey& key, int r, const uint8_t* adj) {
+    const V k = T::Bcast128(key.rk[r]);
+    if constexpr (Layout::kPermuted) {
+      return T::Xor(T::Shuffle8(k, T::Bcast128(Layout::kTables.order)), T::Bcast128(adj));
+    } else {
+      return k;
+    }
+  }
+
+  // Block order -> lane order with the first round key added (the S-layer input of round 1).
+  static ARIASUITE_SIMD_INLINE V Enter(V x, V k0) {
+    if constexpr (Layout::kPermuted) x = T::Shuffle8(x, T::Bcast128(Layout::kTables.order));
+    return T::Xor(x, k0);
+  }
+  // The last round's S-layer and key, back to block order.
+  static ARIASUITE_SIMD_INLINE V Leave(V x, V kn) {
+    x = T::Xor(S::Sl(x, false), kn);
+    if constexpr (Layout::kPermuted) x = T::Shuffle8(x, T::Bcast128(Layout::kTables.unorder));
+    return x;
+  }
+  static ARIASUITE_SIMD_INLINE V FirstKey(const AriaKey& key) {
+    return Key(key, 0, Layout::kTables.first);
+  }
+  static ARIASUITE_SIMD_INLINE V LastKey(const AriaKey& key) {
+    return Key(key, key.rounds, Layout::kTables.last);
+  }
+
+  // Round r+1 (RFC 5794 §2.4) from its S-layer to A and the key of round r+2.
   template <int K>
-  static ARIASUITE_SIMD_INLINE void Round(V x[K], const uint8_t rk[16], bool odd) {
-    const V k = T::Bcast128(rk);
+  static ARIASUITE_SIMD_INLINE void Round(V x[K], const AriaKey& key, int r) {
+    const bool odd = (r & 1) == 0;
+    const V k = Key(key, r + 1, Layout::kTables.mid[odd ? 1 : 0]);
 #pragma GCC unroll 8
-    for (int i = 0; i < K; ++i) x[i] = Diffuse1(S::Sl(T::Xor(x[i], k), odd));
+    for (int i = 0; i < K; ++i) x[i] = DiffuseKey(S::Sl(x[i], odd), k);
   }
 
   template <int K>
   static ARIASUITE_SIMD_INLINE void Crypt(V x[K], const AriaKey& key) {
     const int n = key.rounds;
-    for (int r = 0; r < n - 1; ++r) Round<K>(x, key.rk[r], (r & 1) == 0);
-    const V k1 = T::Bcast128(key.rk[n - 1]);
-    const V k2 = T::Bcast128(key.rk[n]);
+    const V k0 = FirstKey(key);
 #pragma GCC unroll 8
-    for (int i = 0; i < K; ++i) x[i] = T::Xor(S::Sl(T::Xor(x[i], k1), false), k2);
+    for (int i = 0; i < K; ++i) x[i] = Enter(x[i], k0);
+    for (int r = 0; r < n - 1; ++r) Round<K>(x, key, r);
+    const V kn = LastKey(key);
+#pragma GCC unroll 8
+    for (int i = 0; i < K; ++i) x[i] = Leave(x[i], kn);
   }
 
   // One block in lane 0 of a register, advanced a round at a time (for a block computed alongside
   // a byte-sliced batch, whose rounds it fills with independent work): Load1, RoundAt(r) for
   // r = 0 .. rounds-2, then Last.
-  static ARIASUITE_SIMD_INLINE V Load1(const uint8_t b[16]) { return T::LoadN(b, 1); }
+  static ARIASUITE_SIMD_INLINE V Load1(const uint8_t b[16], const AriaKey& key) {
+    return Enter(T::LoadN(b, 1), FirstKey(key));
+  }
   static ARIASUITE_SIMD_INLINE void RoundAt(V* x, const AriaKey& key, int r) {
-    Round<1>(x, key.rk[r], (r & 1) == 0);
+    Round<1>(x, key, r);
   }
   static ARIASUITE_SIMD_INLINE void Last(V x, const AriaKey& key, uint8_t out[16]) {
-    const int n = key.rounds;
-    x = T::Xor(S::Sl(T::Xor(x, T::Bcast128(key.rk[n - 1])), false), T::Bcast128(key.rk[n]));
-    T::StoreN(out, x, 1);
+    T::StoreN(out, Leave(x, LastKey(key)), 1);
   }
 
   // Blocks [i*kLanes, i*kLanes + kLanes) of an n-block buffer that exist.

@@ -2,7 +2,7 @@
 // instance (AriaGcmKey, AriaGcmSeal/Open, AriaGcmContext). Full blocks go through the backend's
 // stitched gcm_seal_bulk/gcm_open_bulk when it has them, else ctr32 + ghash; partial blocks of AAD
 // and text are buffered here. Short one-shot messages take a lean path (ShortSeal/ShortOpen): one
-// cipher call and one GHASH call per message.
+// cipher call and one GHASH call for the text (one more for any AAD) per message.
 #include "impl/gcm.h"
 
 #include <cstring>
@@ -74,68 +74,73 @@ void Wipe(void* p, size_t n) {
 }
 
 // Short one-shot messages (TLS records and the like) skip the streaming state: one cipher call
-// makes E_K(J0) and the whole keystream (the counter blocks J0, inc32(J0), ... are consecutive,
-// SP 800-38D §7.1 steps 3-4 and 6), and one GHASH call absorbs A || 0^v || C || 0^u || lengths
-// (step 5), with one aggregated reduction on the SIMD paths. Bounds: J0 plus the text fill one
-// 16-block batch; the AAD takes at most four blocks.
+// runs in place over 0^128 || P and turns it into E_K(J0) || C (the counter blocks J0, inc32(J0),
+// ... are consecutive, SP 800-38D §7.1 steps 3-4 and 6), and one GHASH call absorbs
+// C || 0^u || lengths (step 5) after the AAD, with one aggregated reduction on the SIMD paths.
+// Bounds: J0 plus the text fill one 16-block batch; the AAD takes at most four blocks.
 inline constexpr size_t kShortMaxText = 15 * 16;
 inline constexpr size_t kShortMaxAad = 4 * 16;
-inline constexpr size_t kShortHashBlocks = (kShortMaxAad + kShortMaxText) / 16 + 1;
 
 bool IsShort(size_t in_len, size_t aad_len) {
   return in_len <= kShortMaxText && aad_len <= kShortMaxAad;
 }
 
 struct ShortMessage {
-  alignas(64) uint8_t keystream[16 + kShortMaxText];   // E_K(J0), then the text's keystream.
-  alignas(64) uint8_t hash_in[16 * kShortHashBlocks];  // A || 0^v || C || 0^u || lengths.
-  size_t text_off;                                     // where C starts in hash_in.
-  size_t hash_blocks;
+  // 0^128 then E_K(J0); the text (P or C) zero-padded to whole blocks; the lengths block.
+  alignas(64) uint8_t blocks[16 + kShortMaxText + 16];
+  uint8_t xi[16];  // GHASH of the AAD, then of everything.
+  size_t text_blocks;
 };
 
-// Computes the keystream and lays out hash_in around C, which the caller then writes at
-// hash_in + text_off.
-void ShortPrepare(const GcmEngine& engine, ShortMessage* m, const uint8_t* iv, size_t iv_len,
-                  size_t in_len, const uint8_t* aad, size_t aad_len) {
-  static constexpr uint8_t kZero[16 + kShortMaxText] = {};
-  uint8_t j0[16];
+// J0, the AAD's GHASH, and the blocks around the text in (P to seal, C to open).
+void ShortPrepare(const GcmEngine& engine, ShortMessage* m, uint8_t j0[16], const uint8_t* iv,
+                  size_t iv_len, const uint8_t* in, size_t in_len, const uint8_t* aad,
+                  size_t aad_len) {
   ComputeJ0(engine, j0, iv, iv_len);
+  std::memset(m->xi, 0, 16);
+  const size_t aad_full = aad_len / 16;
+  if (aad_full > 0) engine.ghash(*engine.hkey, m->xi, aad, aad_full);
+  if (aad_len % 16 != 0) {
+    uint8_t block[16] = {};
+    std::memcpy(block, aad + 16 * aad_full, aad_len % 16);
+    engine.ghash(*engine.hkey, m->xi, block, 1);
+  }
   const size_t text_blocks = (in_len + 15) / 16;
-  engine.ctr32(engine.cipher, m->keystream, kZero, 1 + text_blocks, j0);
-  const size_t aad_blocks = (aad_len + 15) / 16;
-  m->text_off = 16 * aad_blocks;
-  m->hash_blocks = aad_blocks + text_blocks + 1;
-  uint8_t* h = m->hash_in;
-  if (aad_len > 0) std::memcpy(h, aad, aad_len);
-  std::memset(h + aad_len, 0, m->text_off - aad_len);
-  uint8_t* lens = h + m->text_off + 16 * text_blocks;
-  std::memset(h + m->text_off + in_len, 0, 16 * text_blocks - in_len);
+  m->text_blocks = text_blocks;
+  std::memset(m->blocks, 0, 16);
+  uint8_t* text = m->blocks + 16;
+  if (in_len > 0) std::memcpy(text, in, in_len);
+  std::memset(text + in_len, 0, 16 * text_blocks - in_len);
+  uint8_t* lens = text + 16 * text_blocks;
   PutBe64(lens, static_cast<uint64_t>(aad_len) * 8);
   PutBe64(lens + 8, static_cast<uint64_t>(in_len) * 8);
 }
 
-// SP 800-38D §7.1 steps 5-6: full_tag = GHASH(hash_in) ^ E_K(J0).
-void ShortTag(const GcmEngine& engine, const ShortMessage& m, uint8_t full_tag[16]) {
-  uint8_t xi[16] = {};
-  engine.ghash(*engine.hkey, xi, m.hash_in, m.hash_blocks);
-  XorBytes(full_tag, xi, m.keystream, 16);
-  Wipe(xi, sizeof(xi));
+// E_K(J0) || keystream ^ text in place; the padding after the text is zero again afterwards.
+void ShortCrypt(const GcmEngine& engine, ShortMessage* m, uint8_t j0[16], size_t in_len) {
+  engine.ctr32(engine.cipher, m->blocks, m->blocks, 1 + m->text_blocks, j0);
+  std::memset(m->blocks + 16 + in_len, 0, 16 * m->text_blocks - in_len);
+}
+
+// SP 800-38D §7.1 steps 5-6: full_tag = GHASH(A, C, lengths) ^ E_K(J0), C in place.
+void ShortTag(const GcmEngine& engine, ShortMessage* m, uint8_t full_tag[16]) {
+  engine.ghash(*engine.hkey, m->xi, m->blocks + 16, m->text_blocks + 1);
+  XorBytes(full_tag, m->xi, m->blocks, 16);
 }
 
 Status ShortSeal(const GcmEngine& engine, uint8_t* out, uint8_t* out_tag, size_t tag_len,
                  const uint8_t* iv, size_t iv_len, const uint8_t* in, size_t in_len,
                  const uint8_t* aad, size_t aad_len) {
   ShortMessage m;
-  ShortPrepare(engine, &m, iv, iv_len, in_len, aad, aad_len);
-  uint8_t* c = m.hash_in + m.text_off;
-  if (in_len > 0) {
-    XorBytes(c, in, m.keystream + 16, in_len);
-    std::memcpy(out, c, in_len);
-  }
+  uint8_t j0[16];
+  ShortPrepare(engine, &m, j0, iv, iv_len, in, in_len, aad, aad_len);
+  ShortCrypt(engine, &m, j0, in_len);
   uint8_t tag[16];
-  ShortTag(engine, m, tag);
+  ShortTag(engine, &m, tag);
+  if (in_len > 0) std::memcpy(out, m.blocks + 16, in_len);
   std::memcpy(out_tag, tag, tag_len);
-  Wipe(m.keystream, 16 + 16 * ((in_len + 15) / 16));
+  Wipe(m.blocks, 16);
+  Wipe(m.xi, sizeof(m.xi));
   return Status::kOk;
 }
 
@@ -144,22 +149,24 @@ Status ShortOpen(const GcmEngine& engine, uint8_t* out, const uint8_t* iv, size_
                  const uint8_t* in, size_t in_len, const uint8_t* tag, size_t tag_len,
                  const uint8_t* aad, size_t aad_len) {
   ShortMessage m;
-  ShortPrepare(engine, &m, iv, iv_len, in_len, aad, aad_len);
-  uint8_t* c = m.hash_in + m.text_off;
-  if (in_len > 0) std::memcpy(c, in, in_len);
+  uint8_t j0[16];
+  ShortPrepare(engine, &m, j0, iv, iv_len, in, in_len, aad, aad_len);
+  engine.ghash(*engine.hkey, m.xi, m.blocks + 16, m.text_blocks + 1);
+  ShortCrypt(engine, &m, j0, in_len);
   uint8_t expected[16];
-  ShortTag(engine, m, expected);
+  XorBytes(expected, m.xi, m.blocks, 16);
   uint8_t diff = 0;
   for (size_t i = 0; i < tag_len; ++i) diff |= expected[i] ^ tag[i];  // constant time
   Wipe(expected, sizeof(expected));
   Status s = Status::kAuthFailed;
   if (ct::Public(diff) == 0) {  // the verdict is public
-    if (in_len > 0) XorBytes(out, c, m.keystream + 16, in_len);
+    if (in_len > 0) std::memcpy(out, m.blocks + 16, in_len);
     s = Status::kOk;
   } else if (in_len > 0) {
     std::memset(out, 0, in_len);  // never release unverified text
   }
-  Wipe(m.keystream, 16 + 16 * ((in_len + 15) / 16));
+  Wipe(m.blocks, 16 + in_len);
+  Wipe(m.xi, sizeof(m.xi));
   return s;
 }
 

@@ -261,7 +261,7 @@ struct GcmOps {
         hook.Begin(out + 16 * (first - Wide::kBlocks));
       }
       if (b == 0 && tag_mask != nullptr) {  // E_K(J0) alongside the first batch
-        GhashMaskHook<Wide, kHookRegs, Small> both{&hook, &key, Small::Load1(tag_mask)};
+        GhashMaskHook<Wide, kHookRegs, Small> both{&hook, &key, Small::Load1(tag_mask, key)};
         CryptSliced<Wide, Sbox<Wide>>(x, rk, both);
         Small::Last(both.block, key, tag_mask);
       } else {

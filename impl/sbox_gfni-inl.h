@@ -47,22 +47,40 @@ struct GfniSbox {
   // The S-box instructions leave the lanes in place: nothing to undo.
   static ARIASUITE_SIMD_INLINE void FinishRounds(V*, int) {}
 
-  // SL1 (odd) or SL2 on whole blocks, for the small engine: the S1/S2 and (shared) S1^-1/S2^-1
-  // forms of the whole register are computed and each byte's picked by its position mod 4 with
-  // byte blends (bytes whose bit is set in the 16-bit per-lane pattern come from the second).
-  static ARIASUITE_SIMD_INLINE V Sl(V x, bool odd) {
-    const V s1 = T::template AffineInv<0x63>(x, T::Mat(kMatS1));
-    const V s2 = T::template AffineInv<0xE2>(x, T::Mat(kMatS2));
-    const V t1 = T::template Affine<0x05>(x, T::Mat(kMatS1Inv));
-    const V t2 = T::template Affine<0x2C>(x, T::Mat(kMatS2Inv));
-    if (odd) {  // SL1: SB1, SB2, SB3, SB4 for byte positions 0, 1, 2, 3 mod 4.
-      const V xi =
-          T::template AffineInv<0>(T::template Blend<0x8888>(t1, t2), T::Mat(kMatIdentity));
-      return T::template Blend<0xCCCC>(T::template Blend<0x2222>(s1, s2), xi);
+  // The small engine's S-layer (aria_simd_inl.h, SmallLayout): the lanes hold a block's even bytes
+  // in their low quadword and its odd bytes in the high one, so that each quadword meets one S-box
+  // family (S1 and S1^-1 at even bytes, S2 and S2^-1 at odd ones, in SL1 and SL2 alike) and one
+  // GF2P8AFFINE with a matrix per quadword serves both. The affine constants are left to the round
+  // keys: S1 = A·inv(x) ^ 0x63 and S1^-1(y) = inv(A^-1·(y ^ 0x63)), so an output constant (63 or
+  // E2) is XORed after a forward S-box and the same constant before an inverse one.
+  static constexpr uint8_t kSmallOrder[16] = {0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15};
+  static constexpr uint8_t FamilyConstant(int j) { return (j & 1) == 0 ? 0x63 : 0xE2; }
+  // Bytes j with j mod 4 in {0, 1} take a forward S-box in SL1 (odd = 1), the others in SL2.
+  static constexpr bool Forward(int odd, int j) { return ((j & 2) == 0) == (odd != 0); }
+  struct SlConstants {
+    uint8_t in[2][16];
+    uint8_t out[2][16];
+    constexpr SlConstants() : in(), out() {
+      for (int odd = 0; odd < 2; ++odd) {
+        for (int j = 0; j < 16; ++j) {
+          (Forward(odd, j) ? out : in)[odd][j] = FamilyConstant(j);
+        }
+      }
     }
-    // SL2: SB3, SB4, SB1, SB2.
-    const V xi = T::template AffineInv<0>(T::template Blend<0x2222>(t1, t2), T::Mat(kMatIdentity));
-    return T::template Blend<0x3333>(T::template Blend<0x8888>(s1, s2), xi);
+  };
+  static constexpr SlConstants kSlConstants{};
+  static constexpr const uint8_t (&kSlIn)[2][16] = kSlConstants.in;
+  static constexpr const uint8_t (&kSlOut)[2][16] = kSlConstants.out;
+
+  // SL1 (odd) or SL2 without the constants, in kSmallOrder: the inverse S-boxes sit at the odd
+  // lane bytes in SL1 and at the even ones in SL2.
+  static ARIASUITE_SIMD_INLINE V Sl(V x, bool odd) {
+    alignas(16) static constexpr uint64_t kFwd[2] = {kMatS1, kMatS2};
+    alignas(16) static constexpr uint64_t kInv[2] = {kMatS1Inv, kMatS2Inv};
+    const V fwd = T::template AffineInv<0>(x, T::Bcast128(reinterpret_cast<const uint8_t*>(kFwd)));
+    const V pre = T::template Affine<0>(x, T::Bcast128(reinterpret_cast<const uint8_t*>(kInv)));
+    const V inv = T::template AffineInv<0>(pre, T::Mat(kMatIdentity));
+    return odd ? T::template Blend<0xAAAA>(fwd, inv) : T::template Blend<0x5555>(fwd, inv);
   }
 };
 

@@ -15,6 +15,21 @@ struct Vec512 {
   static constexpr size_t kBlocks = 64;
   static ARIASUITE_SIMD_INLINE V Load(const uint8_t* p) { return _mm512_loadu_si512(p); }
   static ARIASUITE_SIMD_INLINE void Store(uint8_t* p, V v) { _mm512_storeu_si512(p, v); }
+  // The first n <= 4 blocks (masked: the other lanes are neither read nor written).
+  static ARIASUITE_SIMD_INLINE __mmask8 BlockMask(size_t n) {
+    return static_cast<__mmask8>((1u << (2 * n)) - 1);
+  }
+  static ARIASUITE_SIMD_INLINE V LoadN(const uint8_t* p, size_t n) {
+    return _mm512_maskz_loadu_epi64(BlockMask(n), p);
+  }
+  static ARIASUITE_SIMD_INLINE void StoreN(uint8_t* p, V v, size_t n) {
+    _mm512_mask_storeu_epi64(p, BlockMask(n), v);
+  }
+  // Bytes whose bit is set in the 16-bit per-lane pattern kP come from b, the others from a.
+  template <uint16_t kP>
+  static ARIASUITE_SIMD_INLINE V Blend(V a, V b) {
+    return _mm512_mask_blend_epi8(static_cast<__mmask64>(0x0001000100010001ull * kP), a, b);
+  }
   static ARIASUITE_SIMD_INLINE V Zero() { return _mm512_setzero_si512(); }
   static ARIASUITE_SIMD_INLINE V Xor(V a, V b) { return _mm512_xor_epi32(a, b); }
   static ARIASUITE_SIMD_INLINE V Xor3(V a, V b, V c) {
