@@ -14,26 +14,27 @@
 
 namespace ariasuite {
 
+// Every wrapping function has this signature: the path, the round keys (encryption keys to wrap,
+// decryption keys to unwrap), then out, receiving *out_len bytes, and in of in_len bytes.
+using AriaKeyWrapFn = Status(Impl impl, const AriaKey& key, uint8_t* out, size_t* out_len,
+                             const uint8_t* in, size_t in_len);
+
 // KW-AE (§6.2): in_len a multiple of 8 and at least 16 (else kBadInputLength); out needs
 // in_len + 8 bytes; *out_len = in_len + 8.
-Status AriaKwWrap(Impl impl, const AriaKey& enc_key, uint8_t* out, size_t* out_len,
-                  const uint8_t* in, size_t in_len);
+AriaKeyWrapFn AriaKwWrap;
 
 // KW-AD (§6.2): in_len a multiple of 8 and at least 24 (else kBadInputLength); out needs
 // in_len - 8 bytes. kAuthFailed (out zeroed) when the integrity check value ICV1 does not match.
-Status AriaKwUnwrap(Impl impl, const AriaKey& dec_key, uint8_t* out, size_t* out_len,
-                    const uint8_t* in, size_t in_len);
+AriaKeyWrapFn AriaKwUnwrap;
 
 // KWP-AE (§6.3): 1 <= in_len < 2^32 (else kBadInputLength); out needs the padded length + 8 bytes,
 // i.e. 8 * ceil(in_len / 8) + 8; *out_len is that.
-Status AriaKwpWrap(Impl impl, const AriaKey& enc_key, uint8_t* out, size_t* out_len,
-                   const uint8_t* in, size_t in_len);
+AriaKeyWrapFn AriaKwpWrap;
 
 // KWP-AD (§6.3): in_len a multiple of 8 and at least 16 (else kBadInputLength); out needs in_len -
 // 8 bytes. kAuthFailed (out zeroed) when ICV2, the length field or the zero padding is wrong; the
 // three checks are combined without a secret-dependent branch.
-Status AriaKwpUnwrap(Impl impl, const AriaKey& dec_key, uint8_t* out, size_t* out_len,
-                     const uint8_t* in, size_t in_len);
+AriaKeyWrapFn AriaKwpUnwrap;
 
 }  // namespace ariasuite
 

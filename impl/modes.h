@@ -55,21 +55,18 @@ struct AriaFeedbackState {
   unsigned num;  // 0..15
 };
 void AriaFeedbackInit(AriaFeedbackState* state, const uint8_t iv[16]);
-Status AriaCfb128Encrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
-                         const uint8_t* in, size_t len);
-Status AriaCfb128Decrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
-                         const uint8_t* in, size_t len);
-Status AriaCfb8Encrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
-                       const uint8_t* in, size_t len);
-Status AriaCfb8Decrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
-                       const uint8_t* in, size_t len);
-Status AriaCfb1Encrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
-                       const uint8_t* in, size_t len);
-Status AriaCfb1Decrypt(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
-                       const uint8_t* in, size_t len);
+// Every CFB and OFB function has this signature: the path, the encryption round keys, the stream
+// state, then out and in of len bytes.
+using AriaFeedbackFn = Status(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state,
+                              uint8_t* out, const uint8_t* in, size_t len);
+AriaFeedbackFn AriaCfb128Encrypt;
+AriaFeedbackFn AriaCfb128Decrypt;
+AriaFeedbackFn AriaCfb8Encrypt;
+AriaFeedbackFn AriaCfb8Decrypt;
+AriaFeedbackFn AriaCfb1Encrypt;
+AriaFeedbackFn AriaCfb1Decrypt;
 // OFB is its own inverse: the same call encrypts and decrypts.
-Status AriaOfb(Impl impl, const AriaKey& enc_key, AriaFeedbackState* state, uint8_t* out,
-               const uint8_t* in, size_t len);
+AriaFeedbackFn AriaOfb;
 
 }  // namespace ariasuite
 
