@@ -462,7 +462,7 @@ BITSLICED_INLINE void Exchange(W v[kWords]) {
 // Loaded words: word index bits (blk3 blk2 blk1 blk0 w1), lane bits (w0 k1 k0 b2 b1 b0). After the
 // five exchanges: word index (k0 b2 b1 b0 k1), lanes (w0 w1 blk3 blk2 blk1 blk0). Each exchange
 // swaps one index bit of a word with one of a lane, the five swap disjoint pairs, so they commute
-// and the whole is its own inverse: StoreState undoes it with the same call.
+// and the whole is its own inverse: StoreBlocks undoes it with the same call.
 BITSLICED_INLINE void Transpose(W v[32]) {
   Exchange<1, 16, 0x0000FFFF0000FFFFull>(v);
   Exchange<16, 8, 0x00FF00FF00FF00FFull>(v);
@@ -474,7 +474,7 @@ BITSLICED_INLINE void Transpose(W v[32]) {
 constexpr int WordOf(int k, int b) { return 16 * (k & 1) + 2 * b + (k >> 1); }
 
 // Up to 16 blocks (missing ones zero lanes) into the state, and back.
-BITSLICED_INLINE void LoadState(State s, const uint8_t* in, size_t nblocks) {
+BITSLICED_INLINE void LoadBlocks(State s, const uint8_t* in, size_t nblocks) {
   uint8_t buf[256] = {};
   std::memcpy(buf, in, 16 * nblocks);
   W v[32];
@@ -489,7 +489,7 @@ BITSLICED_INLINE void LoadState(State s, const uint8_t* in, size_t nblocks) {
   }
 }
 
-BITSLICED_INLINE void StoreState(uint8_t* out, State s, size_t nblocks) {
+BITSLICED_INLINE void StoreBlocks(uint8_t* out, State s, size_t nblocks) {
   W v[32];
 #pragma GCC unroll 32
   for (int k = 0; k < 4; ++k) {
@@ -589,7 +589,7 @@ BITSLICED_INLINE W TransposeBits8x8(W x) {
 // Up to 4 blocks (missing ones zero lanes) into the planes, and back. Loaded word c holds bit b of
 // byte 8 c + i at lane 8 i + b; three exchanges give word b, lane 8 i + c; the 8x8 transposition
 // lane 8 c + i.
-BITSLICED_INLINE void LoadPlanes(Planes p, const uint8_t* in, size_t nblocks) {
+BITSLICED_INLINE void LoadBlocks(Planes p, const uint8_t* in, size_t nblocks) {
   uint8_t buf[64] = {};
   std::memcpy(buf, in, 16 * nblocks);
 #pragma GCC unroll 32
@@ -602,7 +602,7 @@ BITSLICED_INLINE void LoadPlanes(Planes p, const uint8_t* in, size_t nblocks) {
   Affine<kToTower, 0>(p);
 }
 
-BITSLICED_INLINE void StorePlanes(uint8_t* out, Planes p, size_t nblocks) {
+BITSLICED_INLINE void StoreBlocks(uint8_t* out, Planes p, size_t nblocks) {
   Affine<kFromTower, 0>(p);
 #pragma GCC unroll 32
   for (int b = 0; b < 8; ++b) p[b] = TransposeBits8x8(p[b]);
@@ -625,7 +625,7 @@ BITSLICED_INLINE void SliceRoundKeyPlanes(Planes out, const uint8_t rk[16]) {
   uint8_t four[64];
 #pragma GCC unroll 32
   for (int blk = 0; blk < 4; ++blk) std::memcpy(four + 16 * blk, rk, 16);
-  LoadPlanes(out, four, 4);
+  LoadBlocks(out, four, 4);
 }
 
 // RFC 5794 §2.3.1 on either engine's state s (16 blocks in 32 words or up to 4 in 8), with round
@@ -646,20 +646,24 @@ BITSLICED_INLINE void Rounds(S s, const RoundKeys rk, int n) {
   AddRoundKey(s, rk[n]);
 }
 
+// One pass of either engine (S is State or Planes, rk the key's round keys in its layout).
+template <typename S, typename RoundKeys>
+BITSLICED_INLINE void CryptPass(const RoundKeys rk, int rounds, uint8_t* out, const uint8_t* in,
+                                size_t nblocks) {
+  S s;
+  LoadBlocks(s, in, nblocks);
+  Rounds(s, rk, rounds);
+  StoreBlocks(out, s, nblocks);
+}
+
 BITSLICED_NO_POINTER_OVERFLOW_CHECK void CryptUpTo16(const SlicedKey& key, uint8_t* out,
                                                      const uint8_t* in, size_t nblocks) {
-  State s;
-  LoadState(s, in, nblocks);
-  Rounds(s, key.rk, key.rounds);
-  StoreState(out, s, nblocks);
+  CryptPass<State>(key.rk, key.rounds, out, in, nblocks);
 }
 
 BITSLICED_NO_POINTER_OVERFLOW_CHECK void CryptUpTo4(const SlicedKey& key, uint8_t* out,
                                                     const uint8_t* in, size_t nblocks) {
-  Planes p;
-  LoadPlanes(p, in, nblocks);
-  Rounds(p, key.planes, key.rounds);
-  StorePlanes(out, p, nblocks);
+  CryptPass<Planes>(key.planes, key.rounds, out, in, nblocks);
 }
 
 BITSLICED_INLINE void SliceKey(SlicedKey* out, const AriaKey& key) {
