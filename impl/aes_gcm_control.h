@@ -54,12 +54,8 @@ class AesGcmControlKey {
 };
 
 // Same contract as AriaGcmSeal/AriaGcmOpen (gcm.h), through the same internal::GcmSeal/GcmOpen.
-Status AesGcmControlSeal(const AesGcmControlKey& key, uint8_t* out, uint8_t* out_tag,
-                         size_t tag_len, const uint8_t* iv, size_t iv_len, const uint8_t* in,
-                         size_t in_len, const uint8_t* aad, size_t aad_len);
-Status AesGcmControlOpen(const AesGcmControlKey& key, uint8_t* out, const uint8_t* iv,
-                         size_t iv_len, const uint8_t* in, size_t in_len, const uint8_t* tag,
-                         size_t tag_len, const uint8_t* aad, size_t aad_len);
+GcmSealFn<AesGcmControlKey> AesGcmControlSeal;
+GcmOpenFn<AesGcmControlKey> AesGcmControlOpen;
 
 }  // namespace ariasuite
 

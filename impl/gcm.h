@@ -54,16 +54,23 @@ class AriaGcmKey {
   Impl impl_ = Impl::kScalar;
 };
 
+// The one-shot seal and open take a set-up key of type Key and then these buffers (the same for
+// the GCM layer under them and for its AES-GCM control).
+template <typename Key>
+using GcmSealFn = Status(const Key& key, uint8_t* out, uint8_t* out_tag, size_t tag_len,
+                         const uint8_t* iv, size_t iv_len, const uint8_t* in, size_t in_len,
+                         const uint8_t* aad, size_t aad_len);
+template <typename Key>
+using GcmOpenFn = Status(const Key& key, uint8_t* out, const uint8_t* iv, size_t iv_len,
+                         const uint8_t* in, size_t in_len, const uint8_t* tag, size_t tag_len,
+                         const uint8_t* aad, size_t aad_len);
+
 // SP 800-38D §7.1. out receives in_len bytes; out_tag tag_len bytes.
-Status AriaGcmSeal(const AriaGcmKey& key, uint8_t* out, uint8_t* out_tag, size_t tag_len,
-                   const uint8_t* iv, size_t iv_len, const uint8_t* in, size_t in_len,
-                   const uint8_t* aad, size_t aad_len);
+GcmSealFn<AriaGcmKey> AriaGcmSeal;
 
 // SP 800-38D §7.2. kAuthFailed (out zeroed) when the tag does not match; the comparison is
 // constant time.
-Status AriaGcmOpen(const AriaGcmKey& key, uint8_t* out, const uint8_t* iv, size_t iv_len,
-                   const uint8_t* in, size_t in_len, const uint8_t* tag, size_t tag_len,
-                   const uint8_t* aad, size_t aad_len);
+GcmOpenFn<AriaGcmKey> AriaGcmOpen;
 
 // Streaming, one message: Start, then UpdateAad any number of times, then either UpdateEncrypt
 // (any sizes, including 0 and 1) and FinishEncrypt, or UpdateDecrypt and FinishDecrypt. Calls out

@@ -77,12 +77,8 @@ struct GcmContextAccess {
 };
 
 // One-shot seal/open on top of GcmState (outputs before inputs). Open zeroes out on kAuthFailed.
-Status GcmSeal(const GcmEngine& engine, uint8_t* out, uint8_t* out_tag, size_t tag_len,
-               const uint8_t* iv, size_t iv_len, const uint8_t* in, size_t in_len,
-               const uint8_t* aad, size_t aad_len);
-Status GcmOpen(const GcmEngine& engine, uint8_t* out, const uint8_t* iv, size_t iv_len,
-               const uint8_t* in, size_t in_len, const uint8_t* tag, size_t tag_len,
-               const uint8_t* aad, size_t aad_len);
+GcmSealFn<GcmEngine> GcmSeal;
+GcmOpenFn<GcmEngine> GcmOpen;
 
 }  // namespace ariasuite::internal
 
