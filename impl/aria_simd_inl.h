@@ -573,7 +573,11 @@ struct SmallEngine {
   // Round r+1 (RFC 5794 §2.4) from its S-layer to A and the key of round r+2.
   template <int K>
   static ARIASUITE_SIMD_INLINE void Round(V x[K], const AriaKey& key, int r) {
-    const bool odd = (r & 1) == 0;
+    Round<K>(x, key, r, (r & 1) == 0);
+  }
+  // The same with r's parity given (odd: r is even, the round takes SL1).
+  template <int K>
+  static ARIASUITE_SIMD_INLINE void Round(V x[K], const AriaKey& key, int r, bool odd) {
     const V k = Key(key, r + 1, Layout::kTables.mid[odd ? 1 : 0]);
 #pragma GCC unroll 8
     for (int i = 0; i < K; ++i) x[i] = DiffuseKey(S::Sl(x[i], odd), k);
@@ -585,7 +589,12 @@ struct SmallEngine {
     const V k0 = FirstKey(key);
 #pragma GCC unroll 8
     for (int i = 0; i < K; ++i) x[i] = Enter(x[i], k0);
-    for (int r = 0; r < n - 1; ++r) Round<K>(x, key, r);
+    int r = 0;
+    for (; r + 1 < n - 1; r += 2) {  // in pairs, so each S-layer is known when compiled
+      Round<K>(x, key, r, true);
+      Round<K>(x, key, r + 1, false);
+    }
+    if (r < n - 1) Round<K>(x, key, r, true);
     const V kn = LastKey(key);
 #pragma GCC unroll 8
     for (int i = 0; i < K; ++i) x[i] = Leave(x[i], kn);

@@ -79,8 +79,9 @@ struct GfniSbox {
     alignas(16) static constexpr uint64_t kInv[2] = {kMatS1Inv, kMatS2Inv};
     const V fwd = T::template AffineInv<0>(x, T::Bcast128(reinterpret_cast<const uint8_t*>(kFwd)));
     const V pre = T::template Affine<0>(x, T::Bcast128(reinterpret_cast<const uint8_t*>(kInv)));
-    const V inv = T::template AffineInv<0>(pre, T::Mat(kMatIdentity));
-    return odd ? T::template Blend<0xAAAA>(fwd, inv) : T::template Blend<0x5555>(fwd, inv);
+    const V id = T::Mat(kMatIdentity);
+    return odd ? T::template BlendAffineInv<0xAAAA, 0>(fwd, pre, id)
+               : T::template BlendAffineInv<0x5555, 0>(fwd, pre, id);
   }
 };
 

@@ -109,6 +109,16 @@ struct Vec256 {
   static ARIASUITE_SIMD_INLINE V AffineInv(V x, V m) {
     return _mm256_gf2p8affineinv_epi64_epi8(x, m, kC);
   }
+  // Blend<kP>(a, AffineInv<kC>(x, m)), merge-masked where AVX-512 has the form.
+  template <uint16_t kP, int kC>
+  static ARIASUITE_SIMD_INLINE V BlendAffineInv(V a, V x, V m) {
+#if defined(__AVX512VL__) && defined(__AVX512BW__)
+    return _mm256_mask_gf2p8affineinv_epi64_epi8(a, static_cast<__mmask32>(0x00010001u * kP), x, m,
+                                                 kC);
+#else
+    return Blend<kP>(a, AffineInv<kC>(x, m));
+#endif
+  }
 #endif
 #if defined(__AES__)
   // With a zero round key, in each lane: ShiftRows + SubBytes, InvShiftRows + InvSubBytes.

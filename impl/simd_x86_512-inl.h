@@ -68,6 +68,12 @@ struct Vec512 {
   static ARIASUITE_SIMD_INLINE V AffineInv(V x, V m) {
     return _mm512_gf2p8affineinv_epi64_epi8(x, m, kC);
   }
+  // Blend<kP>(a, AffineInv<kC>(x, m)) in one merge-masked instruction.
+  template <uint16_t kP, int kC>
+  static ARIASUITE_SIMD_INLINE V BlendAffineInv(V a, V x, V m) {
+    return _mm512_mask_gf2p8affineinv_epi64_epi8(
+        a, static_cast<__mmask64>(0x0001000100010001ull * kP), x, m, kC);
+  }
 #endif
 #if defined(__VPCLMULQDQ__)
   // GHASH (ghash_simd_inl.h): VPCLMULQDQ on four blocks per register.
