@@ -440,6 +440,9 @@ def main():
     r.add_argument("--junit")
     r.add_argument("--strict", action="store_true")
     r.add_argument("--known", default=os.path.join(HERE, "known_findings.txt"))
+    # The front door checks the command line with this parser before it builds the harness, so that
+    # a bad flag is one line within seconds.
+    r.add_argument("--check-usage", action="store_true", help=argparse.SUPPRESS)
     sub.choices["build"].add_argument("--print-dir", action="store_true")
     args = p.parse_args()
     if args.cmd == "build":
@@ -449,6 +452,11 @@ def main():
     if args.cmd == "run":
         if args.seconds < 0:
             fatal("--seconds wants a number >= 0")
+        if args.check_usage:
+            tree = _explicit_tree(args)
+            if tree and not os.path.isdir(tree):
+                fatal("--kernel-tree %s: no such directory" % tree)
+            return 0
         return cmd_run(args)
     fatal("a command is needed: run, build or tree")
 

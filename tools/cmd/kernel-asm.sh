@@ -18,24 +18,13 @@ for a in "$@"; do
     exit 0
   fi
 done
-ka_args=()
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --kernel-tree|--seconds|--junit)
-      [[ $# -ge 2 && -n "$2" ]] || die "kernel-asm: $1 needs a value (tools/ariasuite kernel-asm --help)"
-      v="$2"
-      if [[ "$1" == --junit && "$v" != /* ]]; then v="$PWD/$v"; fi
-      if [[ "$1" == --kernel-tree ]]; then v="$(cd "$v" 2>/dev/null && pwd)" || die "kernel-asm: --kernel-tree $2: no such directory"; fi
-      ka_args+=("$1" "$v"); shift 2 ;;
-    --strict) ka_args+=("$1"); shift ;;
-    *) die "kernel-asm: unknown argument '$1' (usage: tools/ariasuite kernel-asm [--kernel-tree DIR] [--seconds N] [--junit FILE] [--strict])" ;;
-  esac
-done
+# One parser, kernel-tests/asm/main.py's: it checks the command line before the harness is built.
+python3 "$ARIASUITE_ROOT/kernel-tests/asm/main.py" run --check-usage "$@" || exit $?
 ensure_packages "${ARIASUITE_BUILD_PACKAGES[@]}" binutils xz-utils
 abazel build //kernel-tests/asm:harness >&2 || die "bazel build //kernel-tests/asm:harness failed"
 set +e
 python3 "$ARIASUITE_ROOT/kernel-tests/asm/main.py" run \
-  --harness "$(abazel info bazel-bin 2>/dev/null)/kernel-tests/asm/harness" "${ka_args[@]}"
+  --harness "$(abazel info bazel-bin 2>/dev/null)/kernel-tests/asm/harness" "$@"
 rc=$?
 set -e
 exit "$rc"

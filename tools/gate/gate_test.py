@@ -439,7 +439,7 @@ class NothingTestedGate(unittest.TestCase):
         with tempfile.TemporaryDirectory() as empty:
             for args, line in (
                     (["--kernel-tree", self.MISSING_TREE],
-                     "ariasuite: kernel-asm: --kernel-tree %s: no such directory" % self.MISSING_TREE),
+                     "ariasuite kernel-asm: error: --kernel-tree %s: no such directory" % self.MISSING_TREE),
                     (["--kernel-tree", empty],
                      "ariasuite kernel-asm: error: %s has none of arch/x86/crypto/"
                      "{aria-aesni-avx-asm_64.S," % empty)):
