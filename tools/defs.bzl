@@ -97,6 +97,18 @@ def program_test(name, program, kind = "sh_test", size = "small", **kwargs):
         **kwargs
     )
 
+def text_as_cc(name, src, namespace, symbol):
+    """A text file compiled in: `const char <symbol>[]` in <namespace>, holding src's text, in
+    <name>.cc (a raw string literal, so src must not contain the line `)text"`)."""
+    native.genrule(
+        name = name,
+        srcs = [src],
+        outs = [name + ".cc"],
+        cmd = ("(echo 'namespace %s {'; echo 'extern const char %s[];'; " +
+               "echo 'const char %s[] = R\"text('; cat $<; echo ')text\";'; echo '}') > $@") %
+              (namespace, symbol, symbol),
+    )
+
 def cxx_sources(subdirs = []):
     native.filegroup(
         name = "cxx_sources",
