@@ -25,6 +25,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
+#include <utility>
 
 #include "impl/aria_key.h"
 #include "impl/simd_x86_128-inl.h"
@@ -463,9 +465,37 @@ alignas(16) inline constexpr uint8_t kDiffPerm[7][16] = {
 // byte order): then Sl is the S-layer in that order without its affine constants, the true layer
 // being SL(x) = Sl(x ^ kSlIn) ^ kSlOut. Both constants are folded into the round keys (A is linear,
 // so D(c) of an output constant joins the next key), which the engine permutes as it loads them.
+//
+// A's seven permutations are PSHUFBs, which share the GF2P8AFFINE units on some cores (AMD Zen 5:
+// two pipes for both). A policy whose order turns some of them into dword rotations (VPROLD) and
+// dword shuffles (PSHUFD), which run elsewhere, lists them as kSmallRotations (bits) and
+// kSmallDwordShuffles (PSHUFD immediates); the rest of A is split here, when compiled, into
+// perfect matchings (A is 7-regular, so what is left is regular and splits, König's theorem), one
+// PSHUFB each. The tests check the result through every output byte.
 template <class S>
 struct SmallLayout {
   static constexpr bool kPermuted = requires { S::kSmallOrder; };
+  static constexpr bool kCheapTerms = requires { S::kSmallRotations; };
+  static constexpr int NumRotations() {
+    if constexpr (kCheapTerms) {
+      return static_cast<int>(std::size(S::kSmallRotations));
+    } else {
+      return 0;
+    }
+  }
+  static constexpr int NumDwordShuffles() {
+    if constexpr (kCheapTerms) {
+      return static_cast<int>(std::size(S::kSmallDwordShuffles));
+    } else {
+      return 0;
+    }
+  }
+  static constexpr int kShuffles = 7 - NumRotations() - NumDwordShuffles();
+  // Lane q that RotL32<bits> / Shuffle32<imm> moves to lane p (out[p] = in[q]).
+  static constexpr int RotSource(int bits, int p) { return (p & ~3) | ((p - bits / 8) & 3); }
+  static constexpr int ShufSource(int imm, int p) {
+    return 4 * ((imm >> (2 * (p / 4))) & 3) + p % 4;
+  }
   static constexpr uint8_t Order(int p) {
     if constexpr (kPermuted) {
       return S::kSmallOrder[p];
@@ -487,9 +517,22 @@ struct SmallLayout {
       return 0;
     }
   }
+  // Perfect matching of the 16x16 bipartite graph g (Kuhn's augmenting paths): row_of[q] = p.
+  static constexpr bool Augment(const bool (&g)[16][16], int p, int (&row_of)[16],
+                                bool (&seen)[16]) {
+    for (int q = 0; q < 16; ++q) {
+      if (!g[p][q] || seen[q]) continue;
+      seen[q] = true;
+      if (row_of[q] < 0 || Augment(g, row_of[q], row_of, seen)) {
+        row_of[q] = p;
+        return true;
+      }
+    }
+    return false;
+  }
   // The round key adjustments and permutations in the lane byte order.
   struct Tables {
-    alignas(16) uint8_t perm[7][16];  // A's seven permutations.
+    alignas(16) uint8_t perm[7][16];  // A's permutations done by PSHUFB (the first kShuffles).
     alignas(16) uint8_t order[16];    // block -> lane order (PSHUFB index).
     alignas(16) uint8_t unorder[16];  // lane -> block order.
     alignas(16) uint8_t first[16];    // XORed into the first key: kSlIn of SL1.
@@ -504,6 +547,7 @@ struct SmallLayout {
         unorder[p] = inv[p];
         for (int k = 0; k < 7; ++k) perm[k][p] = inv[kDiffPerm[k][Order(p)]];
       }
+      if constexpr (kCheapTerms) SplitResidue(inv);
       for (int odd = 0; odd < 2; ++odd) {
         for (int p = 0; p < 16; ++p) {
           const int j = Order(p);
@@ -515,6 +559,37 @@ struct SmallLayout {
       for (int p = 0; p < 16; ++p) {
         first[p] = SlIn(true, Order(p));
         last[p] = SlOut(false, Order(p));
+      }
+    }
+    // perm[0 .. kShuffles) = A in lane order less the rotations and dword shuffles, as matchings.
+    // A lane edge the cheap terms cover twice, or one outside A, leaves a residue that is not
+    // regular: the matching fails and so does the compile (a throw in a constant expression).
+    constexpr void SplitResidue(const uint8_t (&inv)[16]) {
+      bool g[16][16] = {};
+      for (int p = 0; p < 16; ++p) {
+        for (int k = 0; k < 7; ++k) g[p][inv[kDiffPerm[k][Order(p)]]] = true;
+      }
+      auto take = [&](int p, int q) {
+        if (!g[p][q]) throw "a rotation or dword shuffle of the small engine is not a part of A";
+        g[p][q] = false;
+      };
+      for (int r = 0; r < NumRotations(); ++r) {
+        for (int p = 0; p < 16; ++p) take(p, RotSource(S::kSmallRotations[r], p));
+      }
+      for (int d = 0; d < NumDwordShuffles(); ++d) {
+        for (int p = 0; p < 16; ++p) take(p, ShufSource(S::kSmallDwordShuffles[d], p));
+      }
+      for (int k = 0; k < kShuffles; ++k) {
+        int row_of[16];
+        for (int q = 0; q < 16; ++q) row_of[q] = -1;
+        for (int p = 0; p < 16; ++p) {
+          bool seen[16] = {};
+          if (!Augment(g, p, row_of, seen)) throw "the rest of A has no perfect matching";
+        }
+        for (int q = 0; q < 16; ++q) {
+          perm[k][row_of[q]] = static_cast<uint8_t>(q);
+          g[row_of[q]][q] = false;
+        }
       }
     }
   };
@@ -537,9 +612,20 @@ struct SmallEngine {
   // A(x) ^ k.
   static ARIASUITE_SIMD_INLINE V DiffuseKey(V x, V k) {
     V p[7];
+    constexpr int kS = Layout::kShuffles;
 #pragma GCC unroll 7
-    for (int k = 0; k < 7; ++k) p[k] = T::Shuffle8(x, T::Bcast128(Layout::kTables.perm[k]));
+    for (int i = 0; i < kS; ++i) p[i] = T::Shuffle8(x, T::Bcast128(Layout::kTables.perm[i]));
+    if constexpr (Layout::kCheapTerms) {
+      CheapTerms(x, p + kS, std::make_index_sequence<std::size(S::kSmallRotations)>(),
+                 std::make_index_sequence<std::size(S::kSmallDwordShuffles)>());
+    }
     return T::Xor3(T::Xor3(p[0], p[1], p[2]), T::Xor3(p[3], p[4], p[5]), T::Xor(p[6], k));
+  }
+  template <size_t... Ir, size_t... Id>
+  static ARIASUITE_SIMD_INLINE void CheapTerms(V x, V* p, std::index_sequence<Ir...>,
+                                               std::index_sequence<Id...>) {
+    ((p[Ir] = T::template RotL32<S::kSmallRotations[Ir]>(x)), ...);
+    ((p[sizeof...(Ir) + Id] = T::template Shuffle32<S::kSmallDwordShuffles[Id]>(x)), ...);
   }
 
   // Round key r in the lane order, with adj (16 bytes, lane order) XORed in.

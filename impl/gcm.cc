@@ -54,17 +54,14 @@ void ComputeJ0(const GcmEngine& engine, uint8_t j0[16], const uint8_t* iv, size_
   }
 }
 
-// out = a ^ b over n bytes, eight at a time (out may equal a or b).
-void XorBytes(uint8_t* out, const uint8_t* a, const uint8_t* b, size_t n) {
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t x, y;
-    std::memcpy(&x, a + i, 8);
-    std::memcpy(&y, b + i, 8);
-    x ^= y;
-    std::memcpy(out + i, &x, 8);
-  }
-  for (; i < n; ++i) out[i] = a[i] ^ b[i];
+// out = a ^ b over one block, inline (the tag of every message).
+inline void XorBlock(uint8_t out[16], const uint8_t a[16], const uint8_t b[16]) {
+  uint64_t x[2], y[2];
+  std::memcpy(x, a, 16);
+  std::memcpy(y, b, 16);
+  x[0] ^= y[0];
+  x[1] ^= y[1];
+  std::memcpy(out, x, 16);
 }
 
 // Clears secrets from the stack in a way the compiler may not drop as a dead store.
@@ -110,7 +107,7 @@ void ShortPrepare(const GcmEngine& engine, ShortMessage* m, uint8_t j0[16], cons
   std::memset(m->blocks, 0, 16);
   uint8_t* text = m->blocks + 16;
   if (in_len > 0) std::memcpy(text, in, in_len);
-  std::memset(text + in_len, 0, 16 * text_blocks - in_len);
+  if (in_len % 16 != 0) std::memset(text + in_len, 0, 16 - in_len % 16);
   uint8_t* lens = text + 16 * text_blocks;
   PutBe64(lens, static_cast<uint64_t>(aad_len) * 8);
   PutBe64(lens + 8, static_cast<uint64_t>(in_len) * 8);
@@ -119,13 +116,13 @@ void ShortPrepare(const GcmEngine& engine, ShortMessage* m, uint8_t j0[16], cons
 // E_K(J0) || keystream ^ text in place; the padding after the text is zero again afterwards.
 void ShortCrypt(const GcmEngine& engine, ShortMessage* m, uint8_t j0[16], size_t in_len) {
   engine.ctr32(engine.cipher, m->blocks, m->blocks, 1 + m->text_blocks, j0);
-  std::memset(m->blocks + 16 + in_len, 0, 16 * m->text_blocks - in_len);
+  if (in_len % 16 != 0) std::memset(m->blocks + 16 + in_len, 0, 16 - in_len % 16);
 }
 
 // SP 800-38D §7.1 steps 5-6: full_tag = GHASH(A, C, lengths) ^ E_K(J0), C in place.
 void ShortTag(const GcmEngine& engine, ShortMessage* m, uint8_t full_tag[16]) {
   engine.ghash(*engine.hkey, m->xi, m->blocks + 16, m->text_blocks + 1);
-  XorBytes(full_tag, m->xi, m->blocks, 16);
+  XorBlock(full_tag, m->xi, m->blocks);
 }
 
 Status ShortSeal(const GcmEngine& engine, uint8_t* out, uint8_t* out_tag, size_t tag_len,
@@ -154,7 +151,7 @@ Status ShortOpen(const GcmEngine& engine, uint8_t* out, const uint8_t* iv, size_
   engine.ghash(*engine.hkey, m.xi, m.blocks + 16, m.text_blocks + 1);
   ShortCrypt(engine, &m, j0, in_len);
   uint8_t expected[16];
-  XorBytes(expected, m.xi, m.blocks, 16);
+  XorBlock(expected, m.xi, m.blocks);
   uint8_t diff = 0;
   for (size_t i = 0; i < tag_len; ++i) diff |= expected[i] ^ tag[i];  // constant time
   Wipe(expected, sizeof(expected));
@@ -306,7 +303,7 @@ void GcmState::ComputeTag(uint8_t full_tag[16]) {
   PutBe64(block + 8, text_len_ * 8);
   engine_.ghash(*engine_.hkey, xi_, block, 1);
   if (j0_encrypted_) {
-    XorBytes(full_tag, xi_, j0_, 16);
+    XorBlock(full_tag, xi_, j0_);
   } else {
     uint8_t j0[16];
     std::memcpy(j0, j0_, 16);

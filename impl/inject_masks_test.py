@@ -3,32 +3,26 @@
 output receives exactly its key byte) and on two planted faults it must report: a key mask with
 one bit flipped, and one operand of the network swapped for another."""
 import os
-import subprocess
 import sys
-import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import unittest_junit  # noqa: E402
+from planted_file import planted_copy, run_python  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "inject_masks.py")
 HEADER = os.path.join(HERE, "aria_simd_inl.h")
 
 
 def run(path):
-    return subprocess.run([sys.executable, SCRIPT, path], capture_output=True, text=True)
+    return run_python(SCRIPT, path)
 
 
 class InjectMasksTest(unittest.TestCase):
     def planted(self, old, new):
-        text = open(HEADER, encoding="utf-8").read()
-        self.assertIn(old, text)
-        with tempfile.NamedTemporaryFile("w", suffix=".h", delete=False) as f:
-            f.write(text.replace(old, new, 1))
-        self.addCleanup(os.unlink, f.name)
-        return run(f.name)
+        return run(planted_copy(self, HEADER, old, new))
 
     def test_header_checks_out(self):
         r = run(HEADER)

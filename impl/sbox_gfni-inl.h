@@ -53,7 +53,14 @@ struct GfniSbox {
   // GF2P8AFFINE with a matrix per quadword serves both. The affine constants are left to the round
   // keys: S1 = A·inv(x) ^ 0x63 and S1^-1(y) = inv(A^-1·(y ^ 0x63)), so an output constant (63 or
   // E2) is XORed after a forward S-box and the same constant before an inverse one.
-  static constexpr uint8_t kSmallOrder[16] = {0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15};
+  // Within that constraint the order was chosen (impl/small_order.py --search, checked by its test)
+  // so that four of A's seven byte permutations become two dword rotations and two dword shuffles,
+  // which the small engine does off the units GF2P8AFFINE shares with PSHUFB on some cores;
+  // SmallLayout checks when compiled that they are parts of A and splits the rest into three
+  // PSHUFBs.
+  static constexpr uint8_t kSmallOrder[16] = {0, 8, 4, 14, 6, 12, 2, 10, 9, 1, 15, 5, 13, 7, 11, 3};
+  static constexpr int kSmallRotations[2] = {8, 24};           // VPROLD by 8 and 24 bits
+  static constexpr int kSmallDwordShuffles[2] = {0x4E, 0x1B};  // PSHUFD: dwords 2301, 3210
   static constexpr uint8_t FamilyConstant(int j) { return (j & 1) == 0 ? 0x63 : 0xE2; }
   // Bytes j with j mod 4 in {0, 1} take a forward S-box in SL1 (odd = 1), the others in SL2.
   static constexpr bool Forward(int odd, int j) { return ((j & 2) == 0) == (odd != 0); }
@@ -71,17 +78,25 @@ struct GfniSbox {
   static constexpr SlConstants kSlConstants{};
   static constexpr const uint8_t (&kSlIn)[2][16] = kSlConstants.in;
   static constexpr const uint8_t (&kSlOut)[2][16] = kSlConstants.out;
+  // The lanes that take an inverse S-box in SL1 (odd = 1) and SL2, as a 16-bit pattern.
+  static constexpr uint16_t InverseLanes(int odd) {
+    uint16_t m = 0;
+    for (int p = 0; p < 16; ++p) {
+      if (!Forward(odd, kSmallOrder[p])) m = static_cast<uint16_t>(m | (1u << p));
+    }
+    return m;
+  }
 
-  // SL1 (odd) or SL2 without the constants, in kSmallOrder: the inverse S-boxes sit at the odd
-  // lane bytes in SL1 and at the even ones in SL2.
+  // SL1 (odd) or SL2 without the constants, in kSmallOrder: the inverse S-boxes sit at the lanes
+  // of InverseLanes.
   static ARIASUITE_SIMD_INLINE V Sl(V x, bool odd) {
     alignas(16) static constexpr uint64_t kFwd[2] = {kMatS1, kMatS2};
     alignas(16) static constexpr uint64_t kInv[2] = {kMatS1Inv, kMatS2Inv};
     const V fwd = T::template AffineInv<0>(x, T::Bcast128(reinterpret_cast<const uint8_t*>(kFwd)));
     const V pre = T::template Affine<0>(x, T::Bcast128(reinterpret_cast<const uint8_t*>(kInv)));
     const V id = T::Mat(kMatIdentity);
-    return odd ? T::template BlendAffineInv<0xAAAA, 0>(fwd, pre, id)
-               : T::template BlendAffineInv<0x5555, 0>(fwd, pre, id);
+    return odd ? T::template BlendAffineInv<InverseLanes(1), 0>(fwd, pre, id)
+               : T::template BlendAffineInv<InverseLanes(0), 0>(fwd, pre, id);
   }
 };
 

@@ -35,6 +35,14 @@ alignas(16) constexpr std::array<uint8_t, 16> kBlendMask = [] {
   return m;
 }();
 
+// The PSHUFB index of RotL32<kBits> without AVX-512: byte b of a dword from byte b - kBits/8.
+template <int kBits>
+alignas(16) constexpr std::array<uint8_t, 16> kRotL32Bytes = [] {
+  std::array<uint8_t, 16> m{};
+  for (int i = 0; i < 16; ++i) m[i] = static_cast<uint8_t>((i & ~3) | ((i - kBits / 8) & 3));
+  return m;
+}();
+
 struct Vec128 {
   using V = __m128i;
   static constexpr int kLanes = 1;       // 128-bit lanes (blocks) per register
@@ -90,6 +98,20 @@ struct Vec128 {
   static ARIASUITE_SIMD_INLINE V Add32(V a, V b) { return _mm_add_epi32(a, b); }
   static ARIASUITE_SIMD_INLINE V Add64(V a, V b) { return _mm_add_epi64(a, b); }
   static ARIASUITE_SIMD_INLINE V Shuffle8(V a, V idx) { return _mm_shuffle_epi8(a, idx); }
+  // The dwords of each lane permuted (PSHUFD), and each dword rotated left by kBits (a multiple of
+  // 8): one VPROLD with AVX-512, else one PSHUFB.
+  template <int kImm>
+  static ARIASUITE_SIMD_INLINE V Shuffle32(V a) {
+    return _mm_shuffle_epi32(a, kImm);
+  }
+  template <int kBits>
+  static ARIASUITE_SIMD_INLINE V RotL32(V a) {
+#if defined(__AVX512VL__)
+    return _mm_rol_epi32(a, kBits);
+#else
+    return Shuffle8(a, Load(kRotL32Bytes<kBits>.data()));
+#endif
+  }
   static ARIASUITE_SIMD_INLINE V LaneIndex32() { return _mm_setzero_si128(); }
   static ARIASUITE_SIMD_INLINE V LaneIndex64() { return _mm_setzero_si128(); }
   // Bytes whose bit is set in the 16-bit pattern kP come from b, the others from a.

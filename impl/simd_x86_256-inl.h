@@ -95,6 +95,18 @@ struct Vec256 {
   static ARIASUITE_SIMD_INLINE V Add32(V a, V b) { return _mm256_add_epi32(a, b); }
   static ARIASUITE_SIMD_INLINE V Add64(V a, V b) { return _mm256_add_epi64(a, b); }
   static ARIASUITE_SIMD_INLINE V Shuffle8(V a, V idx) { return _mm256_shuffle_epi8(a, idx); }
+  template <int kImm>
+  static ARIASUITE_SIMD_INLINE V Shuffle32(V a) {
+    return _mm256_shuffle_epi32(a, kImm);
+  }
+  template <int kBits>
+  static ARIASUITE_SIMD_INLINE V RotL32(V a) {
+#if defined(__AVX512VL__)
+    return _mm256_rol_epi32(a, kBits);
+#else
+    return Shuffle8(a, Bcast128(kRotL32Bytes<kBits>.data()));
+#endif
+  }
   static ARIASUITE_SIMD_INLINE V LaneIndex32() { return _mm256_set_epi32(1, 0, 0, 0, 0, 0, 0, 0); }
   static ARIASUITE_SIMD_INLINE V LaneIndex64() { return _mm256_set_epi64x(0, 1, 0, 0); }
 #if defined(__GFNI__)

@@ -52,6 +52,14 @@ struct Vec512 {
   static ARIASUITE_SIMD_INLINE V Add32(V a, V b) { return _mm512_add_epi32(a, b); }
   static ARIASUITE_SIMD_INLINE V Add64(V a, V b) { return _mm512_add_epi64(a, b); }
   static ARIASUITE_SIMD_INLINE V Shuffle8(V a, V idx) { return _mm512_shuffle_epi8(a, idx); }
+  template <int kImm>
+  static ARIASUITE_SIMD_INLINE V Shuffle32(V a) {
+    return _mm512_shuffle_epi32(a, static_cast<_MM_PERM_ENUM>(kImm));
+  }
+  template <int kBits>
+  static ARIASUITE_SIMD_INLINE V RotL32(V a) {
+    return _mm512_rol_epi32(a, kBits);
+  }
   static ARIASUITE_SIMD_INLINE V LaneIndex32() {
     return _mm512_set_epi32(3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0);
   }
