@@ -10,7 +10,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import unittest_junit  # noqa: E402
-from planted_file import planted_copy, run_python  # noqa: E402
+from script_test_lib import planted_copy, run_python  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "inject_masks.py")
 HEADER = os.path.join(HERE, "aria_simd_inl.h")

@@ -11,7 +11,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import unittest_junit  # noqa: E402
-from planted_file import planted_copy, run_python  # noqa: E402
+from script_test_lib import planted_copy, run_python  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "small_order.py")
 HEADER = os.path.join(HERE, "sbox_gfni-inl.h")

@@ -13,7 +13,10 @@ bound is the fewest core cycles the loop's vector uops need on the ports that ta
 perfect port assignment: max(p0-only, p5-only, (p0-only + p5-only + p05)/2) for zmm code (with
 512-bit uops in flight port 1's vector ALU is fused into port 0; narrower code has three vector
 ports), and the ARIA-128 bound is that times 12 rounds over the 16·blocks bytes of a batch
-(whitening, transposes, loads and stores not counted). Accepts objects or static archives.
+(whitening, transposes, loads and stores not counted). The same loop is also bounded on AMD Zen 5
+(ZEN5 below, measured by tools/bench/pipe_probe): two units run GF2P8AFFINE and the byte
+shuffles, two the shifts and rotates, four the logic, unpacks and dword shuffles, at any width:
+max(units / 2, shifts / 2, all / 4). Accepts objects or static archives.
 Exit status: 0 the table; 1 (a one-line message) an unreadable file or no round loop found.
 """
 import re
@@ -37,6 +40,19 @@ CLASSES = [
     (r"^v(pshufb|punpck[lh]\w+|perm\w*|shufi\w+|palignr|pshufd|pblendmb|pblendvb|pclmulqdq|"
      r"inserti\w+|extracti\w+)$", {"zmm": "p5", "ymm": "p5", "xmm": "p5"}),
     (r"^vpadd[dq]$", {"zmm": "p05", "ymm": "p015", "xmm": "p015"}),
+]
+# Zen 5 (tools/bench/pipe_probe on an AMD EPYC family 26 model 2, zmm): GF2P8AFFINE, VPSHUFB,
+# VPALIGNR and VPERMQ 2 per cycle and in each other's way (12 of one beside 12 of another take the
+# time of 24 at 2 per cycle); VPROLD 2 per cycle beside them; VPTERNLOGD, VPXORD, VPUNPCK* and
+# VPSHUFD 4 per cycle, beside GF2P8AFFINE in the time of the GF2P8AFFINE alone. The unmeasured
+# shuffles (VSHUFI*, VPBLENDMB, inserts, extracts, broadcasts from a register) are counted as
+# shuffles, VPCLMULQDQ too.
+ZEN5 = [
+    (r"^v(gf2p8affine(inv)?qb|pshufb|palignr|perm\w*|shufi\w+|pslldq|psrldq|pclmulqdq|pblendmb|"
+     r"pblendvb|inserti\w+|extracti\w+|pbroadcast\w+)$", "units2"),
+    (r"^vp(rol|ror|sll|srl|sra|shld|shrd)\w*$", "shift2"),
+    (r"^vp(ternlog[dq]|xor[dq]?|and[dq]?|andn[dq]?|or[dq]?|unpck[lh]\w+|shuf[dhl]w?|add[dq])$",
+     "any4"),
 ]
 SBOX = re.compile(r"^vgf2p8affine(inv)?qb$")
 BRANCH = re.compile(r"^j[a-z]+$")
@@ -106,11 +122,24 @@ def loops(insns):
     return sorted(set(inner))
 
 
+def classify_zen5(mn, ops):
+    """Zen 5 class of a vector instruction that does work (not a move, load or store)."""
+    if width(ops) is None or mn.startswith("vmov") or (mn.startswith("vpbroadcast") and "(" in ops):
+        return None
+    for pat, cls in ZEN5:
+        if re.match(pat, mn):
+            return cls
+    return "any4"
+
+
 def count(body):
     c = {"p0": 0, "p5": 0, "p05": 0, "p01": 0, "p015": 0, "elim": 0, "other-vec": 0,
          "scalar": 0, "mem": 0, "loads": 0, "stores": 0, "sbox": 0, "ternlog": 0, "xor": 0,
-         "shuffle": 0, "insns": 0}
+         "shuffle": 0, "insns": 0, "units2": 0, "shift2": 0, "any4": 0}
     for _, mn, ops in body:
+        z = classify_zen5(mn, ops)
+        if z:
+            c[z] += 1
         cls, ld, st = classify(mn, ops)
         c[cls] += 1
         c["loads"] += ld
@@ -134,6 +163,11 @@ def bound_cycles(c):
         any3 = c["p015"] + c["p05"] + c["p0"]
         return max(p5, (p01 + c["p0"]) / 2, (p01 + p5 + any3) / 3)
     return max(c["p0"], c["p5"], (c["p0"] + c["p5"] + c["p05"]) / 2)
+
+
+def bound_cycles_zen5(c):
+    """Fewest cycles for the loop's vector work on Zen 5's units (see ZEN5)."""
+    return max(c["units2"] / 2, c["shift2"] / 2, (c["units2"] + c["shift2"] + c["any4"]) / 4)
 
 
 def round_loops(path):
@@ -164,22 +198,25 @@ def report(paths, markdown):
             blocks = {"zmm": 64, "ymm": 32, "xmm": 16}[w]
             pr = {k: v / rounds for k, v in c.items()}
             cyc = bound_cycles(c) / rounds
-            rows.append((obj, kind, w, pr, cyc, cyc * 12 / (16 * blocks)))
+            zen = bound_cycles_zen5(c) / rounds
+            rows.append((obj, kind, w, pr, cyc, cyc * 12 / (16 * blocks), zen,
+                         zen * 12 / (16 * blocks)))
     if not rows:
         sys.exit("port_count: no ARIA round loop (GF2P8AFFINE) found in " + " ".join(paths))
     hdr = ["object", "loop", "width", "insns/round", "GFNI", "ternlog", "xor", "shuffle (p5)",
            "loads", "moves (elim.)", "p0-only", "p0|p5 (p0|p1|p5)", "bound cycles/round",
-           "ARIA-128 bound core c/B"]
+           "ARIA-128 bound core c/B", "Zen 5: GF+shuffle units", "Zen 5 bound cycles/round",
+           "Zen 5 ARIA-128 bound core c/B"]
     if markdown:
         print("| " + " | ".join(hdr) + " |")
         print("|" + "---|" * len(hdr))
     else:
         print("\t".join(hdr))
-    for obj, kind, w, pr, cyc, cpb in rows:
+    for obj, kind, w, pr, cyc, cpb, zen, zen_cpb in rows:
         cells = [obj, kind, w, f"{pr['insns']:.1f}", f"{pr['sbox']:.0f}", f"{pr['ternlog']:.1f}",
                  f"{pr['xor']:.1f}", f"{pr['p5']:.1f}", f"{pr['loads']:.1f}", f"{pr['elim']:.1f}",
                  f"{pr['p0'] + pr['p01']:.1f}", f"{pr['p05'] + pr['p015']:.1f}", f"{cyc:.1f}",
-                 f"{cpb:.3f}"]
+                 f"{cpb:.3f}", f"{pr['units2']:.1f}", f"{zen:.2f}", f"{zen_cpb:.3f}"]
         print(("| " + " | ".join(cells) + " |") if markdown else "\t".join(cells))
     return 0
 

@@ -2,7 +2,9 @@
 """tools/bench/port_count.py on loops assembled here (GNU as) whose counts are known: a zmm round
 of 24 GFNI and 37 ternary-logic XORs (bound (24 + 37) / 2 = 30.5 cycles; 0.357 core c/B for
 ARIA-128's 12 rounds over 1 KiB), a port-0-bound one (24 GFNI, 10 XORs: 24 cycles), the ymm form
-(three vector ports: (24 + 37) / 3), and an object without GFNI (a one-line error, exit 1)."""
+(three vector ports: (24 + 37) / 3), the same loops on Zen 5 ((24 + 37) / 4 on four units; 16
+cycles when 24 GFNI and 8 PSHUFB share two), and an object without GFNI (a one-line error, exit
+1)."""
 import os
 import subprocess
 import sys
@@ -50,6 +52,17 @@ class PortCountTest(unittest.TestCase):
         self.assertEqual(row["p0-only"], "24.0")
         self.assertEqual(row["bound cycles/round"], "30.5")
         self.assertEqual(row["ARIA-128 bound core c/B"], "0.357")
+
+    def test_zen5_bound_all_units(self):
+        row = self.row(loop(24, 37, "zmm"))  # (24 + 37) / 4 on four units
+        self.assertEqual(row["Zen 5: GF+shuffle units"], "24.0")
+        self.assertEqual(row["Zen 5 bound cycles/round"], "15.25")
+        self.assertEqual(row["Zen 5 ARIA-128 bound core c/B"], "0.179")
+
+    def test_zen5_bound_by_the_two_gf_units(self):
+        # 24 GFNI and 8 PSHUFB share two units: 16 cycles, though all 44 fit in 11 on four.
+        row = self.row(loop(24, 12, "zmm") + "  vpshufb %zmm1, %zmm2, %zmm3\n" * 8)
+        self.assertEqual(row["Zen 5 bound cycles/round"], "16.00")
 
     def test_zmm_port0_bound(self):
         row = self.row(loop(24, 10, "zmm"))

@@ -1,5 +1,5 @@
-"""For tests that plant a fault in a file and run a checker on the copy: the file with one
-replacement, written to a temporary file of the same suffix that the test removes afterwards."""
+"""For the tests of Python scripts: run one with its output captured, and plant a fault in a copy of
+a file it reads (one replacement, in a temporary file of the same suffix the test removes)."""
 import os
 import subprocess
 import sys

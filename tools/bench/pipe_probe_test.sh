@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# pipe_probe: on a CPU with AVX-512 and GFNI, the core-clock line and one row per instruction, each
+# with a positive throughput, pairing time and latency, and GF2P8AFFINEQB's latency at least 2
+# cycles (a probe that timed nothing would print zeros); without them, one SKIP line and exit 3.
+set -u
+probe="${TEST_SRCDIR}/${TEST_WORKSPACE}/tools/bench/pipe_probe"
+out="$("$probe" 2>&1)"; rc=$?
+if [[ "$rc" == 3 ]]; then
+  [[ "$out" == "SKIP: "* && "$(wc -l <<<"$out")" == 1 ]] || { echo "FAIL: exit 3 without one SKIP line: $out"; exit 1; }
+  echo "$out"
+  exit 0
+fi
+[[ "$rc" == 0 ]] || { echo "FAIL: exit $rc: $out"; exit 1; }
+echo "$out"
+grep -Eq '^core cycles per TSC tick: [0-9]+\.[0-9]+' <<<"$out" || { echo "FAIL: no core-clock line"; exit 1; }
+rows="$(grep -E '^v[a-z0-9]+ +[0-9]' <<<"$out")"
+n="$(wc -l <<<"$rows")"
+[[ "$n" -ge 9 ]] || { echo "FAIL: $n instruction rows (want 9 or 10)"; exit 1; }
+if awk '{ if (!($2 > 0 && $3 > 0 && $4 > 0)) bad = 1 } END { exit bad ? 0 : 1 }' <<<"$rows"; then
+  echo "FAIL: a row with a figure that is not positive"; exit 1
+fi
+gf_latency="$(awk '$1 == "vgf2p8affineqb" { print $4 }' <<<"$rows")"
+awk -v l="$gf_latency" 'BEGIN { exit (l >= 2) ? 0 : 1 }' || { echo "FAIL: GF2P8AFFINEQB latency $gf_latency < 2"; exit 1; }
+echo "ok: $n rows"
