@@ -53,8 +53,8 @@ double CyclesPerTick() {
 #define ARIASUITE_A(op) op(0) op(1) op(2) op(3) op(4) op(5) op(6) op(7) op(8) op(9) op(10) op(11)
 #define ARIASUITE_B(op) \
   op(12) op(13) op(14) op(15) op(16) op(17) op(18) op(19) op(20) op(21) op(22) op(23)
-#define ARIASUITE_CLOBBERS                                                                     \
-  "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",     \
+#define ARIASUITE_CLOBBERS                                                                      \
+  "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",      \
       "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", \
       "xmm21", "xmm22", "xmm23"
 #define ARIASUITE_GF(i) "vgf2p8affineqb $0, %%zmm30, %%zmm" #i ", %%zmm" #i "\n"
@@ -62,22 +62,23 @@ double CyclesPerTick() {
 // The three loops of one probe, compiled for AVX-512 alone (the zmm16+ clobbers need it) so that
 // the rest of the program runs on any x86-64 CPU and can say SKIP.
 #define ARIASUITE_AVX512 __attribute__((target("avx512f"), noinline))
-#define ARIASUITE_PROBE_FUNCS(tag, OP)                                                        \
-  ARIASUITE_AVX512 void tag##Alone() {                                                        \
-    for (long i = 0; i < kIters; ++i) asm volatile(ARIASUITE_A(OP)::: ARIASUITE_CLOBBERS);    \
-  }                                                                                           \
-  ARIASUITE_AVX512 void tag##WithGf() {                                                       \
-    for (long i = 0; i < kIters; ++i) {                                                       \
-      asm volatile(ARIASUITE_A(OP) ARIASUITE_B(ARIASUITE_GF)::: ARIASUITE_CLOBBERS);          \
-    }                                                                                         \
-  }                                                                                           \
-  ARIASUITE_AVX512 void tag##Chain() {                                                        \
-    for (long i = 0; i < kIters; ++i) {                                                       \
-      asm volatile(OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0)::: \
-                       "xmm0");                                                               \
-    }                                                                                         \
+#define ARIASUITE_PROBE_FUNCS(tag, OP)                                                       \
+  ARIASUITE_AVX512 void tag##Alone() {                                                       \
+    for (long i = 0; i < kIters; ++i) asm volatile(ARIASUITE_A(OP)::: ARIASUITE_CLOBBERS);   \
+  }                                                                                          \
+  ARIASUITE_AVX512 void tag##WithGf() {                                                      \
+    for (long i = 0; i < kIters; ++i) {                                                      \
+      asm volatile(ARIASUITE_A(OP) ARIASUITE_B(ARIASUITE_GF)::: ARIASUITE_CLOBBERS);         \
+    }                                                                                        \
+  }                                                                                          \
+  ARIASUITE_AVX512 void tag##Chain() {                                                       \
+    for (long i = 0; i < kIters; ++i) {                                                      \
+      asm volatile(OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0) OP(0):: \
+                       : "xmm0");                                                            \
+    }                                                                                        \
   }
-#define ARIASUITE_PROBE(name, tag) {name, tag##Alone, tag##WithGf, tag##Chain}
+#define ARIASUITE_PROBE(name, tag) \
+  { name, tag##Alone, tag##WithGf, tag##Chain }
 
 #define OP_GF(i) "vgf2p8affineqb $0, %%zmm30, %%zmm" #i ", %%zmm" #i "\n"
 #define OP_TERNLOG(i) "vpternlogd $0x96, %%zmm31, %%zmm30, %%zmm" #i "\n"
@@ -118,10 +119,10 @@ int main() {
   }
   const Probe probes[] = {
       ARIASUITE_PROBE("vgf2p8affineqb", Gf), ARIASUITE_PROBE("vpternlogd", Ternlog),
-      ARIASUITE_PROBE("vpxord", Xor),         ARIASUITE_PROBE("vpshufb", Pshufb),
-      ARIASUITE_PROBE("vpshufd", Pshufd),     ARIASUITE_PROBE("vpunpcklbw", Unpck),
-      ARIASUITE_PROBE("vprold", Prold),       ARIASUITE_PROBE("vpalignr", Palignr),
-      ARIASUITE_PROBE("vpermq", Permq),       ARIASUITE_PROBE("vpclmulqdq", Clmul),
+      ARIASUITE_PROBE("vpxord", Xor),        ARIASUITE_PROBE("vpshufb", Pshufb),
+      ARIASUITE_PROBE("vpshufd", Pshufd),    ARIASUITE_PROBE("vpunpcklbw", Unpck),
+      ARIASUITE_PROBE("vprold", Prold),      ARIASUITE_PROBE("vpalignr", Palignr),
+      ARIASUITE_PROBE("vpermq", Permq),      ARIASUITE_PROBE("vpclmulqdq", Clmul),
   };
   const double cpt = CyclesPerTick();
   std::printf("core cycles per TSC tick: %.2f (dependent IMUL chain)\n", cpt);
