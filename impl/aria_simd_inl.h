@@ -766,23 +766,24 @@ struct SmallEngine {
 
   // The entry points (1 <= n <= kBlocks) run with K = the number of registers n needs.
   template <int K>
-  static void Ecb(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n) {
+  ARIASUITE_LATENCY_BOUND static void Ecb(const AriaKey& key, uint8_t* out, const uint8_t* in,
+                                          size_t n) {
     if constexpr (K > 1) {
       if (n <= (K - 1) * T::kLanes) return Ecb<K - 1>(key, out, in, n);
     }
     EcbK<K>(key, out, in, n);
   }
   template <int K>
-  static void Ctr32(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
-                    const uint8_t ctr[16]) {
+  ARIASUITE_LATENCY_BOUND static void Ctr32(const AriaKey& key, uint8_t* out, const uint8_t* in,
+                                            size_t n, const uint8_t ctr[16]) {
     if constexpr (K > 1) {
       if (n <= (K - 1) * T::kLanes) return Ctr32<K - 1>(key, out, in, n, ctr);
     }
     Ctr32K<K>(key, out, in, n, ctr);
   }
   template <int K>
-  static void Ctr128(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t n,
-                     const uint8_t ctr[16]) {
+  ARIASUITE_LATENCY_BOUND static void Ctr128(const AriaKey& key, uint8_t* out, const uint8_t* in,
+                                             size_t n, const uint8_t ctr[16]) {
     if constexpr (K > 1) {
       if (n <= (K - 1) * T::kLanes) return Ctr128<K - 1>(key, out, in, n, ctr);
     }
