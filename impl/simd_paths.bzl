@@ -44,8 +44,8 @@ SIMD_PATH_COPTS = {
 # their XOR network's intermediates. GCC's scheduling before register allocation, weighed by
 # register pressure, orders that network so that far fewer values are live at once: about 15% more
 # ECB throughput on these four paths on AMD Zen 5 (tools/bench/README.md). Plain -fschedule-insns
-# without the pressure model makes them slower; the 32-register gfni-avx512 path is unchanged by
-# either, and clang has neither flag.
+# without the pressure model made aesni-avx2 slower; the pair leaves the 32-register gfni-avx512
+# path unchanged, and clang has neither flag.
 GCC_PRESSURE_SCHEDULING = [
     "-fschedule-insns",
     "-fsched-pressure",
