@@ -21,11 +21,22 @@ struct AriaSlicedKey {
   int rounds;
 };
 
+// The round keys in the layout of the byte-sliced SIMD engine (impl/aria_simd_inl.h; computed by
+// impl/spread_key.cc): k[0] and k[rounds] are the whitening keys, the inner rounds' keys the
+// constants the diffusion network injects (impl/inject_masks.h), each byte repeated four times.
+struct AriaSpreadKey {
+  alignas(64) uint32_t k[kAriaMaxRounds + 1][16];
+  int rounds;
+};
+
 struct AriaKey {
   // rk[i] is round key i+1 as 16 bytes in the RFC's byte order (byte 0 is the most significant);
   // rk[rounds] is the final whitening key. Entries past rounds are zero.
   alignas(64) uint8_t rk[kAriaMaxRounds + 1][kAriaBlockSize];
   int rounds;  // 12, 14 or 16 for 128-, 192- and 256-bit keys.
+  // rk for the SIMD paths (spread_key.h), spread once by AriaSetEncryptKey / AriaSetDecryptKey so
+  // that the byte-sliced engine does not expand it again on every call.
+  AriaSpreadKey spread;
   // rk for the scalar path, sliced once by AriaSetEncryptKey / AriaSetDecryptKey so that the
   // engine, called once per block by the serial modes (CBC encryption, CFB, OFB, KW), does not
   // slice the schedule again on every call.

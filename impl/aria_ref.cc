@@ -10,6 +10,7 @@
 #include "impl/aria_bitsliced.h"
 #include "impl/ghash_ref.h"
 #include "impl/internal.h"
+#include "impl/spread_key.h"
 
 namespace ariasuite {
 namespace internal {
@@ -144,7 +145,10 @@ Status ExpandEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
 
 Status AriaSetEncryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
   const Status s = ExpandEncryptKey(out, key, key_len);
-  if (s == Status::kOk) internal::BitslicedSliceKey(out);
+  if (s == Status::kOk) {
+    internal::BitslicedSliceKey(out);
+    internal::SpreadRoundKeys(out);
+  }
   return s;
 }
 
@@ -164,6 +168,7 @@ Status AriaSetDecryptKey(AriaKey* out, const uint8_t* key, size_t key_len) {
   std::memcpy(out->rk[n], ek.rk[0], 16);
   std::memset(&ek, 0, sizeof(ek));
   internal::BitslicedSliceKey(out);
+  internal::SpreadRoundKeys(out);
   return Status::kOk;
 }
 

@@ -38,69 +38,9 @@ namespace {
 // Round keys with every byte repeated four times, so that XORing byte j of a round key into the
 // byte-sliced register j is one 32-bit broadcast (a plain load on current cores) and no shuffle.
 // k[0] and k[rounds] are the whitening keys as they are; the inner rounds' keys are stored as the
-// constants DiffuseAddKey injects (kInjectMasks).
-struct RoundKeys32 {
-  alignas(64) uint32_t k[kAriaMaxRounds + 1][16];
-  int rounds;
-};
-
-// The constants DiffuseAddKey injects into its XOR network: c_s = XOR of the key bytes j whose bit
-// is set in kInjectMasks[s]. Derived (and re-checked by a test) by impl/inject_masks.py: with
-// M[j][s] = 1 when intermediate s reaches output j an odd number of times, the masks are the rows
-// of M^-1 over GF(2), so that output j receives key byte j and nothing else; the tests check every
-// path against the reference cipher through all output bytes.
-inline constexpr uint16_t kInjectMasks[16] = {0x0081, 0x1800, 0x4000, 0x30C0, 0x8214, 0x0024,
-                                              0x2288, 0x0080, 0x0104, 0x0004, 0x0480, 0x8006,
-                                              0x9006, 0x2184, 0x8484, 0x0200};
-
-// kInjectMasks as four PSHUFB index vectors: byte s of the k-th picks the k-th key byte of c_s
-// (0x80, a zero byte, where c_s has fewer than k+1 terms).
-struct InjectShuffles {
-  alignas(16) uint8_t v[4][16];
-  constexpr InjectShuffles() : v() {
-    for (int s = 0; s < 16; ++s) {
-      int t = 0;
-      for (int j = 0; j < 16; ++j) {
-        if ((kInjectMasks[s] >> j) & 1) v[t++][s] = static_cast<uint8_t>(j);
-      }
-      while (t < 4) v[t++][s] = 0x80;
-    }
-  }
-};
-
-// Bytes 16 -> 16 words of four copies each (one PSHUFB per four words).
-ARIASUITE_SIMD_INLINE void StoreSpread(uint32_t out[16], __m128i c) {
-#pragma GCC unroll 4
-  for (int q = 0; q < 4; ++q) {
-    const __m128i spread = _mm_set_epi8(
-        static_cast<char>(4 * q + 3), static_cast<char>(4 * q + 3), static_cast<char>(4 * q + 3),
-        static_cast<char>(4 * q + 3), static_cast<char>(4 * q + 2), static_cast<char>(4 * q + 2),
-        static_cast<char>(4 * q + 2), static_cast<char>(4 * q + 2), static_cast<char>(4 * q + 1),
-        static_cast<char>(4 * q + 1), static_cast<char>(4 * q + 1), static_cast<char>(4 * q + 1),
-        static_cast<char>(4 * q), static_cast<char>(4 * q), static_cast<char>(4 * q),
-        static_cast<char>(4 * q));
-    _mm_store_si128(reinterpret_cast<__m128i*>(out + 4 * q), _mm_shuffle_epi8(c, spread));
-  }
-}
-
-inline void ExpandRoundKeys(RoundKeys32* out, const AriaKey& key) {
-  static constexpr InjectShuffles kShuf;
-  const __m128i i0 = _mm_load_si128(reinterpret_cast<const __m128i*>(kShuf.v[0]));
-  const __m128i i1 = _mm_load_si128(reinterpret_cast<const __m128i*>(kShuf.v[1]));
-  const __m128i i2 = _mm_load_si128(reinterpret_cast<const __m128i*>(kShuf.v[2]));
-  const __m128i i3 = _mm_load_si128(reinterpret_cast<const __m128i*>(kShuf.v[3]));
-  const int n = key.rounds;
-  out->rounds = n;
-  StoreSpread(out->k[0], _mm_loadu_si128(reinterpret_cast<const __m128i*>(key.rk[0])));
-  StoreSpread(out->k[n], _mm_loadu_si128(reinterpret_cast<const __m128i*>(key.rk[n])));
-  for (int r = 1; r < n; ++r) {
-    const __m128i k = _mm_loadu_si128(reinterpret_cast<const __m128i*>(key.rk[r]));
-    const __m128i c =
-        _mm_xor_si128(_mm_xor_si128(_mm_shuffle_epi8(k, i0), _mm_shuffle_epi8(k, i1)),
-                      _mm_xor_si128(_mm_shuffle_epi8(k, i2), _mm_shuffle_epi8(k, i3)));
-    StoreSpread(out->k[r], c);
-  }
-}
+// constants DiffuseAddKey injects (impl/inject_masks.h). Computed once per key, when it is set
+// (AriaKey::spread, impl/spread_key.cc).
+using RoundKeys32 = AriaSpreadKey;
 
 // 16x16 byte transpose inside each 128-bit lane (an involution). Four unpack stages; stage s pairs
 // the registers whose indices differ in bit s. Afterwards byte column c sits in register
@@ -148,8 +88,9 @@ ARIASUITE_SIMD_INLINE void AddRoundKey(typename T::V x[16], const uint32_t k[16]
 // definition by the tests): 37 operations where T::Xor3 is one instruction (AVX-512 VPTERNLOG).
 // The round key costs no operation: A is linear, so a constant c_s XORed into an intermediate s
 // reaches every output that s feeds, and 16 of the network's two-input XORs (whose third input is
-// free) take constants c (RoundKeys32, kInjectMasks) chosen so that output j receives exactly
-// key byte j. Without ternary logic (AVX2) Xor3 is two XORs and the count stays as before.
+// free) take constants c (RoundKeys32, kInjectMasks in impl/inject_masks.h) chosen so that output j
+// receives exactly key byte j. Without ternary logic (AVX2) Xor3 is two XORs and the count stays as
+// before.
 template <class T>
 ARIASUITE_SIMD_INLINE void DiffuseAddKey(typename T::V x[16], const uint32_t c[16]) {
   using V = typename T::V;
@@ -912,9 +853,7 @@ struct BlockOps {
       Small::Ecb(key, out, in, nblocks);
       return;
     }
-    RoundKeys32 rk;
-    ExpandRoundKeys(&rk, key);
-    EcbJob<Sbox> job{&rk, out, in};
+    EcbJob<Sbox> job{&key.spread, out, in};
     RunBatches<Wide, Mid, Narrow>(job, nblocks);
   }
   static void Ctr32(const AriaKey& key, uint8_t* out, const uint8_t* in, size_t nblocks,
@@ -925,9 +864,7 @@ struct BlockOps {
       Ctr32Advance(ctr, nblocks);
       return;
     }
-    RoundKeys32 rk;
-    ExpandRoundKeys(&rk, key);
-    Ctr32Job<Sbox> job{&rk, out, in, {}, 0};
+    Ctr32Job<Sbox> job{&key.spread, out, in, {}, 0};
     Ctr32Setup(&job, ctr);
     RunBatches<Wide, Mid, Narrow>(job, nblocks);
     Ctr32Advance(ctr, nblocks);
@@ -944,9 +881,7 @@ struct BlockOps {
       StoreBe128(ctr, hi, lo);
       return;
     }
-    RoundKeys32 rk;
-    ExpandRoundKeys(&rk, key);
-    Ctr128Job<Sbox> job{&rk, out, in, 0, 0};
+    Ctr128Job<Sbox> job{&key.spread, out, in, 0, 0};
     LoadBe128(&job.hi, &job.lo, ctr);
     RunBatches<Wide, Mid, Narrow>(job, nblocks);
     uint64_t lo = job.lo + nblocks;

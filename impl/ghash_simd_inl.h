@@ -243,8 +243,7 @@ struct GcmOps {
       if (kSeal) GhashImpl<Wide, 16>(hkey, xi, out, nblocks);
       return;
     }
-    RoundKeys32 rk;
-    ExpandRoundKeys(&rk, key);
+    const RoundKeys32& rk = key.spread;
     Ctr32Job<Sbox> job{&rk, out, in, {}, 0};
     Ctr32Setup(&job, ctr);
     GhashHook<Wide, kHookRegs> hook;

@@ -2,13 +2,15 @@
 """Derives and checks the key-injection masks of the byte-sliced diffusion (impl/aria_simd_inl.h).
 
 DiffuseAddKey computes ARIA's diffusion A (RFC 5794 §2.4.3) with a network of XORs in which 16
-operations also XOR a round-key constant c[s]; kInjectMasks[s] says which key bytes make c[s].
-This script reads the network and the masks from the header, evaluates the network symbolically
+operations also XOR a round-key constant c[s]; kInjectMasks[s] (impl/inject_masks.h) says which
+key bytes make c[s]. This script reads the network and the masks, evaluates the network symbolically
 (each value a set of inputs x0..x15 and constants c0..c15), and checks that output j is row j of A
 (typed here from the RFC) plus exactly key byte j once the masks are substituted. With --derive it
 prints the masks that solve the system (rows of M^-1 over GF(2), M[j][s] = whether c[s] reaches
-output j). Usage: inject_masks.py [--derive] [HEADER]. Exit 0: consistent; 1: a mismatch (named).
+output j). Usage: inject_masks.py [--derive] [HEADER [MASKS]] (defaults impl/aria_simd_inl.h and
+impl/inject_masks.h). Exit 0: consistent; 1: a mismatch (named).
 """
+import os
 import re
 import sys
 
@@ -23,7 +25,7 @@ A_ROWS = [
 ]
 
 
-def parse(text):
+def parse(text, masks_text):
     start = text.find("void DiffuseAddKey(")
     if start < 0:
         sys.exit("inject_masks: no DiffuseAddKey in the header")
@@ -38,9 +40,9 @@ def parse(text):
     outs = {int(j): values[t] for j, t in re.findall(r"x\[(\d+)\] = (t\d+);", body)}
     if sorted(outs) != list(range(16)):
         sys.exit("inject_masks: DiffuseAddKey does not assign x[0..15]")
-    m = re.search(r"kInjectMasks\[16\] = \{([^}]*)\}", text)
+    m = re.search(r"kInjectMasks\[16\] = \{([^}]*)\}", masks_text)
     if not m:
-        sys.exit("inject_masks: no kInjectMasks[16] in the header")
+        sys.exit("inject_masks: no kInjectMasks[16] in the masks header")
     masks = [int(v, 0) for v in m.group(1).replace(" ", "").split(",") if v]
     return outs, masks
 
@@ -83,11 +85,14 @@ def main(argv):
     want_derive = "--derive" in argv
     args = [a for a in argv if a != "--derive"]
     path = args[0] if args else "impl/aria_simd_inl.h"
-    try:
-        text = open(path, encoding="utf-8").read()
-    except OSError as e:
-        sys.exit(f"inject_masks: cannot read {path}: {e}")
-    outs, masks = parse(text)
+    masks_path = args[1] if len(args) > 1 else os.path.join(os.path.dirname(path), "inject_masks.h")
+    texts = []
+    for p in (path, masks_path):
+        try:
+            texts.append(open(p, encoding="utf-8").read())
+        except OSError as e:
+            sys.exit(f"inject_masks: cannot read {p}: {e}")
+    outs, masks = parse(*texts)
     if want_derive:
         d = derive(outs)
         if d is None:

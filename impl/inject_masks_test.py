@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""impl/inject_masks.py on the real header (the diffusion network is RFC 5794's A and every
-output receives exactly its key byte) and on two planted faults it must report: a key mask with
-one bit flipped, and one operand of the network swapped for another."""
+"""impl/inject_masks.py on the real headers (the diffusion network of aria_simd_inl.h is RFC 5794's
+A and, with the masks of inject_masks.h, every output receives exactly its key byte) and on two
+planted faults it must report: a key mask with one bit flipped, and one operand of the network
+swapped for another."""
 import os
 import sys
 import unittest
@@ -14,22 +15,24 @@ from script_test_lib import planted_copy, run_python  # noqa: E402
 
 SCRIPT = os.path.join(HERE, "inject_masks.py")
 HEADER = os.path.join(HERE, "aria_simd_inl.h")
+MASKS = os.path.join(HERE, "inject_masks.h")
 
 
-def run(path):
-    return run_python(SCRIPT, path)
+def run(header, masks):
+    return run_python(SCRIPT, header, masks)
 
 
 class InjectMasksTest(unittest.TestCase):
     def planted(self, old, new):
-        return run(planted_copy(self, HEADER, old, new))
+        return run(planted_copy(self, HEADER, old, new), MASKS)
 
     def test_header_checks_out(self):
-        r = run(HEADER)
+        r = run(HEADER, MASKS)
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
 
     def test_flipped_mask_is_reported(self):
-        r = self.planted("kInjectMasks[16] = {0x0081,", "kInjectMasks[16] = {0x0083,")
+        r = run(HEADER, planted_copy(self, MASKS, "kInjectMasks[16] = {0x0081,",
+                                     "kInjectMasks[16] = {0x0083,"))
         self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
         self.assertIn("receives key bytes", r.stdout)
 
