@@ -1,17 +1,24 @@
 // Which execution units the zmm instructions of the round loops share, measured on this CPU: for
 // each instruction, its throughput alone (12 independent chains), the time of 12 of it beside 12
 // independent GF2P8AFFINEQB (the slower of the two alone when they run on different units, more
-// when they share), and its latency (one dependent chain). Core cycles come from a dependent IMUL
-// chain (3 cycles on every x86 core since the P6): the TSC ticks at a fixed rate. Prints a table;
-// exit 3 with a one-line SKIP when the CPU lacks AVX-512 F/BW/VL or GFNI (VPCLMULQDQ: its row
-// is left out without it). port_count.py's --cpu
-// zen5 classes come from this table (tools/bench/README.md).
+// when they share), and its latency (one dependent chain); VPTERNLOGD also with its third input
+// from memory (a broadcast dword, as the round keys are taken, and 64 bytes). A last line times
+// 12 GF2P8AFFINEQB beside 24 VPTERNLOGD, which tells units of GF2P8AFFINE's own from units it
+// shares with the logic. Core cycles come from a dependent IMUL chain (3 cycles on every x86 core
+// since the P6): the TSC ticks at a fixed rate. Prints a table; exit 3 with a one-line SKIP when
+// the CPU lacks AVX-512 F/BW/VL or GFNI (VPCLMULQDQ: its row is left out without it).
+// port_count.py's --cpu zen5 classes come from this table (tools/bench/README.md).
 #include <cpuid.h>
 #include <x86intrin.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+
+// The memory operand of the probes that take one (64 readable bytes; their values do not matter).
+extern "C" {
+alignas(64) unsigned char ariasuite_pipe_probe_mem[64];
+}
 
 namespace {
 
@@ -53,10 +60,12 @@ double CyclesPerTick() {
 #define ARIASUITE_A(op) op(0) op(1) op(2) op(3) op(4) op(5) op(6) op(7) op(8) op(9) op(10) op(11)
 #define ARIASUITE_B(op) \
   op(12) op(13) op(14) op(15) op(16) op(17) op(18) op(19) op(20) op(21) op(22) op(23)
+#define ARIASUITE_C(op) \
+  op(24) op(25) op(26) op(27) op(28) op(29) op(12) op(13) op(14) op(15) op(16) op(17)
 #define ARIASUITE_CLOBBERS                                                                      \
   "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",      \
       "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", \
-      "xmm21", "xmm22", "xmm23"
+      "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29"
 #define ARIASUITE_GF(i) "vgf2p8affineqb $0, %%zmm30, %%zmm" #i ", %%zmm" #i "\n"
 
 // The three loops of one probe, compiled for AVX-512 alone (the zmm16+ clobbers need it) so that
@@ -90,6 +99,12 @@ double CyclesPerTick() {
 #define OP_PALIGNR(i) "vpalignr $4, %%zmm30, %%zmm" #i ", %%zmm" #i "\n"
 #define OP_PERMQ(i) "vpermq $0x4e, %%zmm" #i ", %%zmm" #i "\n"
 #define OP_CLMUL(i) "vpclmulqdq $0, %%zmm30, %%zmm" #i ", %%zmm" #i "\n"
+// The same logic with its third input from memory: a dword broadcast to every lane (how the round
+// loops take their round keys), and a whole 64-byte operand.
+#define OP_TERNLOG_BCST(i) \
+  "vpternlogd $0x96, ariasuite_pipe_probe_mem(%%rip)%{1to16%}, %%zmm30, %%zmm" #i "\n"
+#define OP_TERNLOG_M512(i) \
+  "vpternlogd $0x96, ariasuite_pipe_probe_mem(%%rip), %%zmm30, %%zmm" #i "\n"
 
 struct Probe {
   const char* name;
@@ -108,6 +123,17 @@ ARIASUITE_PROBE_FUNCS(Prold, OP_PROLD)
 ARIASUITE_PROBE_FUNCS(Palignr, OP_PALIGNR)
 ARIASUITE_PROBE_FUNCS(Permq, OP_PERMQ)
 ARIASUITE_PROBE_FUNCS(Clmul, OP_CLMUL)
+ARIASUITE_PROBE_FUNCS(TernlogBcst, OP_TERNLOG_BCST)
+ARIASUITE_PROBE_FUNCS(TernlogM512, OP_TERNLOG_M512)
+
+// 12 GF2P8AFFINEQB and 24 VPTERNLOGD, all independent: 6 cycles if GF2P8AFFINE has units of its
+// own, 9 if it shares the four that run the logic (36 instructions on four units).
+ARIASUITE_AVX512 void GfWithTwiceTernlog() {
+  for (long i = 0; i < kIters; ++i) {
+    asm volatile(ARIASUITE_A(OP_GF) ARIASUITE_B(OP_TERNLOG) ARIASUITE_C(OP_TERNLOG)::
+                     : ARIASUITE_CLOBBERS);
+  }
+}
 
 }  // namespace
 
@@ -118,15 +144,22 @@ int main() {
     return 3;
   }
   const Probe probes[] = {
-      ARIASUITE_PROBE("vgf2p8affineqb", Gf), ARIASUITE_PROBE("vpternlogd", Ternlog),
-      ARIASUITE_PROBE("vpxord", Xor),        ARIASUITE_PROBE("vpshufb", Pshufb),
-      ARIASUITE_PROBE("vpshufd", Pshufd),    ARIASUITE_PROBE("vpunpcklbw", Unpck),
-      ARIASUITE_PROBE("vprold", Prold),      ARIASUITE_PROBE("vpalignr", Palignr),
-      ARIASUITE_PROBE("vpermq", Permq),      ARIASUITE_PROBE("vpclmulqdq", Clmul),
+      ARIASUITE_PROBE("vgf2p8affineqb", Gf),
+      ARIASUITE_PROBE("vpternlogd", Ternlog),
+      ARIASUITE_PROBE("vpxord", Xor),
+      ARIASUITE_PROBE("vpshufb", Pshufb),
+      ARIASUITE_PROBE("vpshufd", Pshufd),
+      ARIASUITE_PROBE("vpunpcklbw", Unpck),
+      ARIASUITE_PROBE("vprold", Prold),
+      ARIASUITE_PROBE("vpalignr", Palignr),
+      ARIASUITE_PROBE("vpermq", Permq),
+      ARIASUITE_PROBE("vpclmulqdq", Clmul),
+      ARIASUITE_PROBE("vpternlogd_m32bcst", TernlogBcst),
+      ARIASUITE_PROBE("vpternlogd_m512", TernlogM512),
   };
   const double cpt = CyclesPerTick();
   std::printf("core cycles per TSC tick: %.2f (dependent IMUL chain)\n", cpt);
-  std::printf("%-16s %14s %22s %16s\n", "zmm instruction", "per cycle", "12 + 12 GF (cycles)",
+  std::printf("%-18s %12s %22s %16s\n", "zmm instruction", "per cycle", "12 + 12 GF (cycles)",
               "latency (cycles)");
   const double per = 12.0 * kIters;
   for (const Probe& p : probes) {
@@ -134,7 +167,11 @@ int main() {
     const double alone = per / (Ticks(p.alone) * cpt);
     const double with_gf = Ticks(p.with_gf) * cpt / kIters;
     const double lat = Ticks(p.chain) * cpt / per;
-    std::printf("%-16s %14.2f %22.1f %16.1f\n", p.name, alone, with_gf, lat);
+    std::printf("%-18s %12.2f %22.1f %16.1f\n", p.name, alone, with_gf, lat);
   }
+  std::printf(
+      "12 vgf2p8affineqb + 24 vpternlogd: %.1f cycles (6: units of its own; 9: it shares the "
+      "logic's four)\n",
+      Ticks(GfWithTwiceTernlog) * cpt / kIters);
   return 0;
 }
