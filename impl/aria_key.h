@@ -23,7 +23,8 @@ struct AriaSlicedKey {
 
 // The round keys in the layout of the byte-sliced SIMD engine (impl/aria_simd_inl.h; computed by
 // impl/spread_key.cc): k[0] and k[rounds] are the whitening keys, the inner rounds' keys the
-// constants the diffusion network injects (impl/inject_masks.h), each byte repeated four times.
+// constants the diffusion network injects (impl/inject_masks.h), each byte repeated four times so
+// that XORing it into byte-sliced register j is one 32-bit broadcast and no shuffle.
 struct AriaSpreadKey {
   alignas(64) uint32_t k[kAriaMaxRounds + 1][16];
   int rounds;

@@ -35,13 +35,6 @@ namespace ariasuite {
 namespace internal {
 namespace {
 
-// Round keys with every byte repeated four times, so that XORing byte j of a round key into the
-// byte-sliced register j is one 32-bit broadcast (a plain load on current cores) and no shuffle.
-// k[0] and k[rounds] are the whitening keys as they are; the inner rounds' keys are stored as the
-// constants DiffuseAddKey injects (impl/inject_masks.h). Computed once per key, when it is set
-// (AriaKey::spread, impl/spread_key.cc).
-using RoundKeys32 = AriaSpreadKey;
-
 // 16x16 byte transpose inside each 128-bit lane (an involution). Four unpack stages; stage s pairs
 // the registers whose indices differ in bit s. Afterwards byte column c sits in register
 // bitrev4(c), which the final renaming undoes.
@@ -88,9 +81,9 @@ ARIASUITE_SIMD_INLINE void AddRoundKey(typename T::V x[16], const uint32_t k[16]
 // definition by the tests): 37 operations where T::Xor3 is one instruction (AVX-512 VPTERNLOG).
 // The round key costs no operation: A is linear, so a constant c_s XORed into an intermediate s
 // reaches every output that s feeds, and 16 of the network's two-input XORs (whose third input is
-// free) take constants c (RoundKeys32, kInjectMasks in impl/inject_masks.h) chosen so that output j
-// receives exactly key byte j. Without ternary logic (AVX2) Xor3 is two XORs and the count stays as
-// before.
+// free) take constants c (AriaSpreadKey, kInjectMasks in impl/inject_masks.h) chosen so that output
+// j receives exactly key byte j. Without ternary logic (AVX2) Xor3 is two XORs and the count stays
+// as before.
 template <class T>
 ARIASUITE_SIMD_INLINE void DiffuseAddKey(typename T::V x[16], const uint32_t c[16]) {
   using V = typename T::V;
@@ -182,7 +175,7 @@ struct NoHook {
 // result is in block order.
 // S is the S-box policy for width T (Sbox<T>).
 template <class T, class S, class Hook>
-ARIASUITE_SIMD_INLINE void CryptSliced(typename T::V x[16], const RoundKeys32& rk, Hook& hook) {
+ARIASUITE_SIMD_INLINE void CryptSliced(typename T::V x[16], const AriaSpreadKey& rk, Hook& hook) {
   const int n = rk.rounds;
   AddRoundKey<T>(x, rk.k[0]);
   for (int r = 0; r < n - 1; r += 2) {
@@ -202,7 +195,7 @@ ARIASUITE_SIMD_INLINE void CryptSliced(typename T::V x[16], const RoundKeys32& r
 }
 
 template <class T, class S, class Hook>
-ARIASUITE_SIMD_INLINE void CryptRegs(typename T::V x[16], const RoundKeys32& rk, Hook& hook) {
+ARIASUITE_SIMD_INLINE void CryptRegs(typename T::V x[16], const AriaSpreadKey& rk, Hook& hook) {
   Transpose<T>(x);
   CryptSliced<T, S>(x, rk, hook);
 }
@@ -766,7 +759,7 @@ inline void RunBatches(Job& job, size_t n) {
 
 template <template <class> class Sbox>
 struct EcbJob {
-  const RoundKeys32* rk;
+  const AriaSpreadKey* rk;
   uint8_t* out;
   const uint8_t* in;
   template <class T>
@@ -781,7 +774,7 @@ struct EcbJob {
 
 template <template <class> class Sbox>
 struct Ctr32Job {
-  const RoundKeys32* rk;
+  const AriaSpreadKey* rk;
   uint8_t* out;
   const uint8_t* in;
   uint8_t prefix[12];
@@ -816,7 +809,7 @@ inline void Ctr32Advance(uint8_t ctr[16], size_t n) {
 
 template <template <class> class Sbox>
 struct Ctr128Job {
-  const RoundKeys32* rk;
+  const AriaSpreadKey* rk;
   uint8_t* out;
   const uint8_t* in;
   uint64_t hi, lo;  // counter of block 0

@@ -243,7 +243,7 @@ struct GcmOps {
       if (kSeal) GhashImpl<Wide, 16>(hkey, xi, out, nblocks);
       return;
     }
-    const RoundKeys32& rk = key.spread;
+    const AriaSpreadKey& rk = key.spread;
     Ctr32Job<Sbox> job{&rk, out, in, {}, 0};
     Ctr32Setup(&job, ctr);
     GhashHook<Wide, kHookRegs> hook;
