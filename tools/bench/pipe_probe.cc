@@ -2,7 +2,10 @@
 // each instruction, its throughput alone (12 independent chains), the time of 12 of it beside 12
 // independent GF2P8AFFINEQB (the slower of the two alone when they run on different units, more
 // when they share), and its latency (one dependent chain); VPTERNLOGD also with its third input
-// from memory (a broadcast dword, as the round keys are taken, and 64 bytes). A last line times
+// from memory (a broadcast dword, as the round keys are taken, and 64 bytes). Then the
+// instructions a byte permutation could use instead of VPSHUFB (word and two-source dword
+// shuffles, qword rotations and shifts, byte blends, 128-bit lane moves) and the merge-masked
+// GF2P8AFFINEINVQB of the small engine's S-layer. A last line times
 // 12 GF2P8AFFINEQB beside 24 VPTERNLOGD, which tells units of GF2P8AFFINE's own from units it
 // shares with the logic. Core cycles come from a dependent IMUL chain (3 cycles on every x86 core
 // since the P6): the TSC ticks at a fixed rate. Prints a table; exit 3 with a one-line SKIP when
@@ -99,12 +102,26 @@ double CyclesPerTick() {
 #define OP_PALIGNR(i) "vpalignr $4, %%zmm30, %%zmm" #i ", %%zmm" #i "\n"
 #define OP_PERMQ(i) "vpermq $0x4e, %%zmm" #i ", %%zmm" #i "\n"
 #define OP_CLMUL(i) "vpclmulqdq $0, %%zmm30, %%zmm" #i ", %%zmm" #i "\n"
+// Alternatives to VPSHUFB for a fixed byte permutation, and the small engine's masked S-box step.
+#define OP_PSHUFHW(i) "vpshufhw $0x1b, %%zmm" #i ", %%zmm" #i "\n"
+#define OP_SHUFPS(i) "vshufps $0x1b, %%zmm" #i ", %%zmm" #i ", %%zmm" #i "\n"
+#define OP_PROLQ(i) "vprolq $16, %%zmm" #i ", %%zmm" #i "\n"
+#define OP_PSRLQ(i) "vpsrlq $8, %%zmm" #i ", %%zmm" #i "\n"
+#define OP_BLENDMB(i) "vpblendmb %%zmm30, %%zmm" #i ", %%zmm" #i "%{%%k1%}\n"
+#define OP_SHUFI32X4(i) "vshufi32x4 $0x1b, %%zmm" #i ", %%zmm" #i ", %%zmm" #i "\n"
+#define OP_GFINV_MASKED(i) "vgf2p8affineinvqb $0, %%zmm30, %%zmm" #i ", %%zmm" #i "%{%%k1%}\n"
 // The same logic with its third input from memory: a dword broadcast to every lane (how the round
 // loops take their round keys), and a whole 64-byte operand.
 #define OP_TERNLOG_BCST(i) \
   "vpternlogd $0x96, ariasuite_pipe_probe_mem(%%rip)%{1to16%}, %%zmm30, %%zmm" #i "\n"
 #define OP_TERNLOG_M512(i) \
   "vpternlogd $0x96, ariasuite_pipe_probe_mem(%%rip), %%zmm30, %%zmm" #i "\n"
+
+// The mask of the masked probes (every other byte and qword): k1 is left alone by the compiled code
+// around the probes (none of it is AVX-512 beyond their loops).
+ARIASUITE_AVX512 void SetProbeMask() {
+  asm volatile("mov $0x5555555555555555, %%rax\n kmovq %%rax, %%k1" ::: "rax", "k1");
+}
 
 struct Probe {
   const char* name;
@@ -125,6 +142,13 @@ ARIASUITE_PROBE_FUNCS(Permq, OP_PERMQ)
 ARIASUITE_PROBE_FUNCS(Clmul, OP_CLMUL)
 ARIASUITE_PROBE_FUNCS(TernlogBcst, OP_TERNLOG_BCST)
 ARIASUITE_PROBE_FUNCS(TernlogM512, OP_TERNLOG_M512)
+ARIASUITE_PROBE_FUNCS(Pshufhw, OP_PSHUFHW)
+ARIASUITE_PROBE_FUNCS(Shufps, OP_SHUFPS)
+ARIASUITE_PROBE_FUNCS(Prolq, OP_PROLQ)
+ARIASUITE_PROBE_FUNCS(Psrlq, OP_PSRLQ)
+ARIASUITE_PROBE_FUNCS(Blendmb, OP_BLENDMB)
+ARIASUITE_PROBE_FUNCS(Shufi32x4, OP_SHUFI32X4)
+ARIASUITE_PROBE_FUNCS(GfinvMasked, OP_GFINV_MASKED)
 
 // 12 GF2P8AFFINEQB and 24 VPTERNLOGD: 6 cycles if GF2P8AFFINE has units of its own, 9 if it
 // shares the four that run the logic (36 instructions on four units). With 30 registers free,
@@ -157,10 +181,18 @@ int main() {
       ARIASUITE_PROBE("vpclmulqdq", Clmul),
       ARIASUITE_PROBE("vpternlogd_m32bcst", TernlogBcst),
       ARIASUITE_PROBE("vpternlogd_m512", TernlogM512),
+      ARIASUITE_PROBE("vpshufhw", Pshufhw),
+      ARIASUITE_PROBE("vshufps", Shufps),
+      ARIASUITE_PROBE("vprolq", Prolq),
+      ARIASUITE_PROBE("vpsrlq", Psrlq),
+      ARIASUITE_PROBE("vpblendmb", Blendmb),
+      ARIASUITE_PROBE("vshufi32x4", Shufi32x4),
+      ARIASUITE_PROBE("vgf2p8affineinvqb_k", GfinvMasked),
   };
+  SetProbeMask();
   const double cpt = CyclesPerTick();
   std::printf("core cycles per TSC tick: %.2f (dependent IMUL chain)\n", cpt);
-  std::printf("%-18s %12s %22s %16s\n", "zmm instruction", "per cycle", "12 + 12 GF (cycles)",
+  std::printf("%-20s %12s %22s %16s\n", "zmm instruction", "per cycle", "12 + 12 GF (cycles)",
               "latency (cycles)");
   const double per = 12.0 * kIters;
   for (const Probe& p : probes) {
@@ -168,7 +200,7 @@ int main() {
     const double alone = per / (Ticks(p.alone) * cpt);
     const double with_gf = Ticks(p.with_gf) * cpt / kIters;
     const double lat = Ticks(p.chain) * cpt / per;
-    std::printf("%-18s %12.2f %22.1f %16.1f\n", p.name, alone, with_gf, lat);
+    std::printf("%-20s %12.2f %22.1f %16.1f\n", p.name, alone, with_gf, lat);
   }
   std::printf(
       "12 vgf2p8affineqb + 24 vpternlogd: %.1f cycles (6: units of its own; 9: it shares the "
