@@ -117,8 +117,8 @@ double CyclesPerTick() {
 #define OP_TERNLOG_M512(i) \
   "vpternlogd $0x96, ariasuite_pipe_probe_mem(%%rip), %%zmm30, %%zmm" #i "\n"
 
-// The mask of the masked probes (every other byte and qword): k1 is left alone by the compiled code
-// around the probes (none of it is AVX-512 beyond their loops).
+// The mask of the masked probes, both masked per byte: every other byte. k1 is left alone by the
+// compiled code around the probes (none of it is AVX-512 beyond their loops).
 ARIASUITE_AVX512 void SetProbeMask() {
   asm volatile("mov $0x5555555555555555, %%rax\n kmovq %%rax, %%k1" ::: "rax", "k1");
 }
